@@ -1,0 +1,25 @@
+/** What a handler returns when it wants a specific message or extra top-level fields in the envelope. */
+export class ApiResult<T> {
+  constructor(
+    readonly data: T,
+    readonly message: string,
+    /** Extra top-level fields (login puts `token` beside `data`). */
+    readonly extra: Record<string, unknown> = {},
+  ) {}
+}
+
+export const ok = <T>(data: T, message: string, extra?: Record<string, unknown>): ApiResult<T> =>
+  new ApiResult(data, message, extra);
+
+export interface SuccessEnvelope<T> {
+  success: true;
+  message: string;
+  data: T;
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  message: string;
+  code: string;
+  errors?: { path: string; message: string }[];
+}

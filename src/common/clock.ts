@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+
+/** The one source of "now" for every time-dependent rule, so tests can move time. */
+@Injectable()
+export class Clock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  /** Test hook: move the clock forward (or back) by `ms`. */
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}

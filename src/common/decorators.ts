@@ -1,0 +1,44 @@
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Role } from '../database/schema/users.js';
+import { ErrorEnvelopeDto } from './dto/envelope.dto.js';
+
+export const IS_PUBLIC = 'okb:isPublic';
+export const ROLES = 'okb:roles';
+export const RAW_RESPONSE = 'okb:rawResponse';
+
+/** The caller as the auth guard attaches it to the request. */
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** Open to anonymous callers. Everything else requires a valid token (deny by default). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Signed in with one of `roles`; also documents the bearer scheme and the 401/403 answers. */
+export const Roles = (...roles: Role[]) =>
+  applyDecorators(
+    SetMetadata(ROLES, roles),
+    ApiBearerAuth('bearer'),
+    ApiCookieAuth('cookie'),
+    ApiUnauthorizedResponse({ description: 'Not signed in, or the token is invalid or expired', type: ErrorEnvelopeDto }),
+    ApiForbiddenResponse({ description: `Requires role ${roles.join(' or ')}`, type: ErrorEnvelopeDto }),
+  );
+
+/** Any signed-in caller; documents the bearer scheme and the 401 answer. */
+export const Authenticated = () =>
+  applyDecorators(
+    ApiBearerAuth('bearer'),
+    ApiCookieAuth('cookie'),
+    ApiUnauthorizedResponse({ description: 'Not signed in, or the token is invalid or expired', type: ErrorEnvelopeDto }),
+  );
+
+/** The handler's return value is sent as is, without the success envelope. */
+export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);
+
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
+  return ctx.switchToHttp().getRequest().user as AuthUser;
+});

@@ -1,0 +1,79 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ErrorEnvelope } from './api-result.js';
+
+const CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Error codes of node-postgres / PGlite that mean "the database is unreachable", not "your input is wrong". */
+const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+function databaseUnavailable(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let depth = 0; cur && depth < 4; depth++) {
+    const e = cur as { code?: string; message?: string; cause?: unknown };
+    if (e.code && UNAVAILABLE.has(e.code)) return true;
+    if (typeof e.message === 'string' && /(timeout exceeded when trying to connect|Connection terminated|Query read timeout|connect ECONNREFUSED)/i.test(e.message)) {
+      return true;
+    }
+    cur = e.cause;
+  }
+  return false;
+}
+
+/** Builds the error envelope for a status and message; used by the filter and the body-parser error handler. */
+export function errorEnvelope(status: number, message: string, extra: Partial<ErrorEnvelope> = {}): ErrorEnvelope {
+  return { success: false, message, code: CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST'), ...extra };
+}
+
+/** The one place that turns any thrown error into the error envelope of DESIGN section 3. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpException');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    if (res.headersSent) return;
+
+    let status = HttpStatus.INTERNAL_SERVER_ERROR;
+    let body: ErrorEnvelope;
+    if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      const response = exception.getResponse();
+      if (typeof response === 'string') {
+        body = errorEnvelope(status, response);
+      } else {
+        const r = response as { message?: string | string[]; code?: string; errors?: ErrorEnvelope['errors'] };
+        const message = Array.isArray(r.message) ? r.message.join('; ') : (r.message ?? exception.message);
+        body = errorEnvelope(status, message, {
+          ...(r.code ? { code: r.code } : {}),
+          ...(r.errors ? { errors: r.errors } : {}),
+        });
+      }
+      if (status >= 500) this.logger.error(`${req.method} ${req.path}: ${exception.message}`);
+    } else if (databaseUnavailable(exception)) {
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      body = errorEnvelope(status, 'The service is temporarily unavailable, please retry shortly');
+      res.setHeader('Retry-After', '5');
+      this.logger.warn(`${req.method} ${req.path}: database unavailable: ${(exception as Error).message}`);
+    } else {
+      body = errorEnvelope(status, 'Internal server error');
+      this.logger.error(`${req.method} ${req.path}: ${(exception as Error)?.stack ?? String(exception)}`);
+    }
+    res.status(status).json(body);
+  }
+}

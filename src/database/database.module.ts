@@ -1,0 +1,23 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import { DatabaseOptions, DatabaseService } from './database.service.js';
+import { DRIZZLE } from './database.types.js';
+
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(options: DatabaseOptions = {}): DynamicModule {
+    return {
+      module: DatabaseModule,
+      providers: [
+        {
+          provide: DatabaseService,
+          inject: [AppConfig],
+          useFactory: (config: AppConfig) => DatabaseService.open(config.env, options),
+        },
+        { provide: DRIZZLE, inject: [DatabaseService], useFactory: (s: DatabaseService) => s.db },
+      ],
+      exports: [DatabaseService, DRIZZLE],
+    };
+  }
+}

@@ -1,0 +1,105 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { projectRoot } from '../common/project-root.js';
+import { Env } from '../config/env.schema.js';
+import { Db } from './database.types.js';
+import { acquireDataDirLock } from './pglite-lock.js';
+import * as schema from './schema/index.js';
+
+export const migrationsFolder = (): string => join(projectRoot(), 'src', 'database', 'migrations');
+
+export interface DatabaseOptions {
+  /** An already-open PGlite (tests clone a migrated template); it is closed with the app. */
+  pglite?: PGlite;
+}
+
+/** Opens PGlite in DATA_DIR, or a pg pool when DATABASE_URL is set; applies migrations; closes on shutdown. */
+@Injectable()
+export class DatabaseService implements OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
+  db!: Db;
+  kind!: 'pglite' | 'postgres';
+  private pool?: pg.Pool;
+  private pglite?: PGlite;
+  private releaseLock?: () => void;
+
+  static async open(env: Env, options: DatabaseOptions = {}): Promise<DatabaseService> {
+    const service = new DatabaseService();
+    await service.connect(env, options);
+    return service;
+  }
+
+  private async connect(env: Env, options: DatabaseOptions): Promise<void> {
+    if (options.pglite) {
+      this.kind = 'pglite';
+      this.pglite = options.pglite;
+      this.db = drizzlePglite({ client: options.pglite, schema }) as unknown as Db;
+      await migratePglite(this.db as never, { migrationsFolder: migrationsFolder() });
+    } else if (env.DATABASE_URL) {
+      this.kind = 'postgres';
+      this.pool = new pg.Pool({
+        connectionString: env.DATABASE_URL,
+        max: env.DATABASE_POOL_SIZE,
+        connectionTimeoutMillis: env.DATABASE_TIMEOUT_MS,
+        query_timeout: env.DATABASE_TIMEOUT_MS * 5,
+        idleTimeoutMillis: 30_000,
+      });
+      // An idle client losing its connection must not crash the process; the next query reports it.
+      this.pool.on('error', (err) => this.logger.warn(`idle database connection lost: ${err.message}`));
+      this.db = drizzlePg({ client: this.pool, schema }) as unknown as Db;
+      await migratePg(this.db as never, { migrationsFolder: migrationsFolder() });
+    } else {
+      this.kind = 'pglite';
+      const dir = resolve(env.DATA_DIR, 'pgdata');
+      this.releaseLock = acquireDataDirLock(resolve(env.DATA_DIR));
+      try {
+        this.pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+        this.db = drizzlePglite({ client: this.pglite, schema }) as unknown as Db;
+        await migratePglite(this.db as never, { migrationsFolder: migrationsFolder() });
+      } catch (e) {
+        await this.close();
+        throw e;
+      }
+    }
+    this.logger.log(`connected to ${this.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; migrations applied`);
+  }
+
+  /** true when the database answers a trivial query within the timeout. */
+  async ping(timeoutMs = 2000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+      });
+      await Promise.race([this.db.execute(sql`select 1`), timeout]);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    const pool = this.pool;
+    const pglite = this.pglite;
+    this.pool = undefined;
+    this.pglite = undefined;
+    if (pool) await pool.end();
+    if (pglite && !pglite.closed) await pglite.close();
+    this.releaseLock?.();
+    this.releaseLock = undefined;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+}

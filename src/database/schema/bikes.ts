@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Money is stored in integer minor units (cents); the API shows major units. */
+export const bikes = pgTable(
+  'bikes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url').notNull(),
+    pricePerHourCents: integer('price_per_hour_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    cc: integer('cc').notNull(),
+    year: integer('year').notNull(),
+    model: text('model').notNull(),
+    brand: text('brand').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    isAvailable: boolean('is_available').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('bikes_quantity_non_negative', sql`${t.quantity} >= 0`),
+    check('bikes_price_non_negative', sql`${t.pricePerHourCents} >= 0`),
+    check('bikes_cc_non_negative', sql`${t.cc} >= 0`),
+    index('bikes_listing_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('bikes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('bikes_brand_trgm_idx').using('gin', sql`lower(${t.brand}) gin_trgm_ops`),
+    index('bikes_model_trgm_idx').using('gin', sql`lower(${t.model}) gin_trgm_ops`),
+  ],
+);
+
+export type BikeRow = typeof bikes.$inferSelect;
+export type NewBikeRow = typeof bikes.$inferInsert;

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { rentals } from './rentals.js';
+import { users } from './users.js';
+
+export const PAYMENT_KINDS = ['booking_fee', 'rental'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rentalId: uuid('rental_id')
+      .notNull()
+      .references(() => rentals.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<PaymentKind>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    provider: text('provider').notNull(),
+    /** The gateway's own reference (Stripe Checkout Session id, sandbox session id). */
+    providerRef: text('provider_ref'),
+    checkoutUrl: text('checkout_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payments_amount_positive', sql`${t.amountMinor} > 0`),
+    check('payments_kind_check', sql`${t.kind} in ('booking_fee', 'rental')`),
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled', 'expired')`,
+    ),
+    index('payments_rental_idx').on(t.rentalId),
+    uniqueIndex('payments_provider_ref_unique').on(t.provider, t.providerRef),
+    /** At most one successful payment of each kind per rental: no rental is paid twice. */
+    uniqueIndex('payments_one_success_per_kind')
+      .on(t.rentalId, t.kind)
+      .where(sql`${t.status} = 'succeeded'`),
+  ],
+);
+
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    notificationId: text('notification_id').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_notifications_provider_id_unique').on(t.provider, t.notificationId)],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+export type PaymentNotificationRow = typeof paymentNotifications.$inferSelect;
