@@ -7,8 +7,8 @@ export const IS_PUBLIC = 'okb:isPublic';
 export const ROLES = 'okb:roles';
 export const RAW_RESPONSE = 'okb:rawResponse';
 
-/** The caller as the auth guard attaches it to the request. */
-export interface AuthUser {
+/** The caller as the auth guard attaches it to the request (a class so decorator metadata can name it). */
+export class AuthUser {
   id: string;
   name: string;
   email: string;

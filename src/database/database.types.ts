@@ -7,4 +7,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories accept either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+/**
+ * Runtime stand-ins with the same names as the types above. Decorator metadata of an injected
+ * `db: Db` parameter refers to `Db` at runtime; per-file compilers (swc in Jest) cannot tell a type
+ * from a value, so a value must exist. It is never used for injection (that is `@Inject(DRIZZLE)`).
+ */
+export const Db = Object;
+export const Tx = Object;
+export const DbOrTx = Object;
+
 export const DRIZZLE = Symbol('DRIZZLE');

@@ -7,7 +7,7 @@ export class FieldErrorDto {
 }
 
 export class ErrorEnvelopeDto {
-  @ApiProperty({ example: false }) success: false;
+  @ApiProperty({ type: Boolean, example: false }) success: false;
   @ApiProperty({ example: 'Validation failed: email must be an email' }) message: string;
   @ApiProperty({
     example: 'VALIDATION_FAILED',
@@ -20,9 +20,9 @@ export class ErrorEnvelopeDto {
 }
 
 export class MessageEnvelopeDto {
-  @ApiProperty({ example: true }) success: true;
-  @ApiProperty({ example: 'Done' }) message: string;
-  @ApiPropertyOptional({ nullable: true, example: null }) data?: null;
+  @ApiProperty({ type: Boolean, example: true }) success: true;
+  @ApiProperty({ type: String, example: 'Done' }) message: string;
+  @ApiPropertyOptional({ type: 'object', nullable: true, example: null }) data?: null;
 }
 
 const cache = new Map<string, Type<unknown>>();
@@ -35,7 +35,7 @@ export function Envelope<T>(data: Type<T> | [Type<T>], name?: string): Type<unkn
   const existing = cache.get(key);
   if (existing) return existing;
   class EnvelopeDto {
-    @ApiProperty({ example: true }) success: true;
+    @ApiProperty({ type: Boolean, example: true }) success: true;
     @ApiProperty({ example: 'OK' }) message: string;
     @ApiProperty({ type: inner, isArray }) data: T;
   }

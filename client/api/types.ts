@@ -1,0 +1,33 @@
+export type Role = 'user' | 'admin';
+
+/** A user as the API returns it (never with a password). */
+export interface User {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  role: Role;
+  createdAt: string;
+}
+
+/** Who is signed in, as far as the UI is concerned. */
+export interface Session {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export interface SignupInput {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  address: string;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}

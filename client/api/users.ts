@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from './api-context.js';
+import { isApiError, type HttpClient } from './http.js';
+import { queryKeys } from './query-keys.js';
+import type { Session, User } from './types.js';
+
+export const toSession = (user: Pick<User, '_id' | 'name' | 'email' | 'role'>): Session => ({
+  id: user._id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+});
+
+export async function fetchMe(api: HttpClient): Promise<User> {
+  return (await api.get<User>('users/me')).data;
+}
+
+/** The signed-in caller, or null when the cookie is missing, expired or revoked. */
+export async function fetchSession(api: HttpClient): Promise<Session | null> {
+  try {
+    return toSession(await fetchMe(api));
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export type ProfileInput = Pick<User, 'name' | 'email' | 'phone' | 'address'>;
+
+export async function updateMe(api: HttpClient, input: ProfileInput): Promise<User> {
+  return (await api.put<User>('users/me', input)).data;
+}
+
+export const sessionQuery = (api: HttpClient) =>
+  queryOptions({ queryKey: queryKeys.session, queryFn: () => fetchSession(api), staleTime: 60_000 });
+
+export const meQuery = (api: HttpClient) => queryOptions({ queryKey: queryKeys.users.me(), queryFn: () => fetchMe(api) });
+
+/** Who is signed in (null when nobody). Server-rendered pages hydrate it, so it is known on the first paint. */
+export function useSession(): Session | null {
+  const api = useApi();
+  return useQuery(sessionQuery(api)).data ?? null;
+}
+
+export function useMe() {
+  const api = useApi();
+  return useQuery(meQuery(api));
+}
+
+export function useUpdateMe() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileInput) => updateMe(api, input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(queryKeys.users.me(), user);
+      queryClient.setQueryData(queryKeys.session, toSession(user));
+      return queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
+    },
+  });
+}

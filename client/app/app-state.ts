@@ -1,0 +1,32 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { ThemeMode } from './theme.js';
+
+export interface DemoAccounts {
+  user: { email: string; password: string };
+  admin: { email: string; password: string };
+}
+
+/** What the server hands to the browser next to the markup (serialized into an inline script). */
+export interface AppState {
+  dehydratedState: DehydratedState;
+  demoAccounts: DemoAccounts | null;
+  theme: ThemeMode;
+}
+
+export const APP_STATE_GLOBAL = '__OKB_STATE__';
+
+declare global {
+  interface Window {
+    __OKB_STATE__?: AppState;
+  }
+}
+
+/** JSON inside an inline script: `<`, `>`, `&` and the JS line separators escaped so no value can end the script. */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,74 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { ApiProvider } from '../api/api-context.js';
+import type { HttpClient } from '../api/http.js';
+import { useSession } from '../api/users.js';
+import { AppSettingsProvider } from './app-settings.js';
+import type { DemoAccounts } from './app-state.js';
+import { readUserAuth, rememberLogin, rememberLogout } from './auth-storage.js';
+import { bindNotify, TOAST_DURATION_MS, TOAST_MAX_COUNT } from './notify.js';
+import { buildTheme, type ThemeMode } from './theme.js';
+import { ThemeModeProvider, useThemeMode } from './theme-mode.js';
+
+function NotifyBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    bindNotify(message);
+    return () => bindNotify(null);
+  }, [message]);
+  return null;
+}
+
+/** Keeps `localStorage.userAuth` in step with the cookie session the server saw (expired, or signed in elsewhere). */
+function UserAuthSync() {
+  const session = useSession();
+  useEffect(() => {
+    const stored = readUserAuth();
+    if (session && (!stored.auth || stored.role !== session.role)) rememberLogin(session.role);
+    if (!session && stored.auth) rememberLogout();
+  }, [session]);
+  return null;
+}
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const { mode } = useThemeMode();
+  const theme = useMemo(() => buildTheme(mode), [mode]);
+  return (
+    <ConfigProvider theme={theme}>
+      <AntApp
+        component={false}
+        message={{ maxCount: TOAST_MAX_COUNT, duration: TOAST_DURATION_MS / 1000, top: 72 }}
+        notification={{ maxCount: TOAST_MAX_COUNT, duration: TOAST_DURATION_MS / 1000 }}
+      >
+        <NotifyBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  api: HttpClient;
+  theme: ThemeMode;
+  demoAccounts: DemoAccounts | null;
+  children: ReactNode;
+}
+
+/** Everything above the router, identical on the server and in the browser (hydration must match). */
+export function AppProviders({ queryClient, api, theme, demoAccounts, children }: AppProvidersProps) {
+  const settings = useMemo(() => ({ demoAccounts }), [demoAccounts]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider client={api}>
+        <AppSettingsProvider value={settings}>
+          <ThemeModeProvider initial={theme}>
+            <UserAuthSync />
+            <ThemedApp>{children}</ThemedApp>
+          </ThemeModeProvider>
+        </AppSettingsProvider>
+      </ApiProvider>
+    </QueryClientProvider>
+  );
+}

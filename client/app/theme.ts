@@ -1,0 +1,57 @@
+import { theme as antdTheme, type ThemeConfig } from 'antd';
+
+export type ThemeMode = 'light' | 'dark';
+
+/** Remembers the visitor's choice so the server renders it (no flash of the other theme). */
+export const THEME_COOKIE = 'okb_theme';
+
+export const BRAND_PRIMARY = '#0f766e';
+export const HEADER_HEIGHT = 64;
+
+export const FONT_STACK =
+  "Inter, 'Segoe UI Variable', 'Segoe UI', system-ui, -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
+
+const surfaces = {
+  light: { body: '#f5f7f6', container: '#ffffff', header: 'rgba(255, 255, 255, 0.92)', footer: '#0f1f1c', sider: '#ffffff' },
+  dark: { body: '#0c1211', container: '#141b1a', header: 'rgba(20, 27, 26, 0.92)', footer: '#070b0a', sider: '#141b1a' },
+} as const;
+
+/** The one antd theme of the app, light or dark. */
+export function buildTheme(mode: ThemeMode): ThemeConfig {
+  const s = surfaces[mode];
+  return {
+    algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    token: {
+      colorPrimary: mode === 'dark' ? '#14a394' : BRAND_PRIMARY,
+      colorInfo: mode === 'dark' ? '#14a394' : BRAND_PRIMARY,
+      colorSuccess: '#16a34a',
+      colorWarning: '#d97706',
+      colorError: '#dc2626',
+      colorLink: mode === 'dark' ? '#2dd4bf' : BRAND_PRIMARY,
+      colorBgLayout: s.body,
+      colorBgContainer: s.container,
+      borderRadius: 10,
+      borderRadiusLG: 14,
+      fontFamily: FONT_STACK,
+      fontSize: 15,
+      controlHeight: 38,
+      controlHeightLG: 46,
+      wireframe: false,
+    },
+    components: {
+      Layout: {
+        headerBg: s.header,
+        headerHeight: HEADER_HEIGHT,
+        headerPadding: '0 24px',
+        bodyBg: s.body,
+        footerBg: s.footer,
+        footerPadding: '0',
+        siderBg: s.sider,
+        triggerBg: s.sider,
+      },
+      Menu: { itemBorderRadius: 8, activeBarBorderWidth: 0 },
+      Button: { fontWeight: 600, primaryShadow: 'none', defaultShadow: 'none' },
+      Card: { headerFontSize: 17 },
+    },
+  };
+}

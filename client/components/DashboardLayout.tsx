@@ -1,0 +1,94 @@
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Drawer, Layout, Menu, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useSession } from '../api/users.js';
+import { useThemeMode } from '../app/theme-mode.js';
+import { activeDashboardEntry, dashboardMenuFor } from './dashboard-menu.js';
+import { SiteHeader } from './SiteHeader.js';
+
+/** /dashboard/*: the site header, a collapsible side menu by role (a drawer on small screens), the content. */
+export function DashboardLayout() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const { mode } = useThemeMode();
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const entries = session ? dashboardMenuFor(session.role) : [];
+  const selected = activeDashboardEntry(entries, pathname);
+  const items: MenuProps['items'] = entries.map((entry) => ({
+    key: entry.to,
+    icon: entry.icon,
+    label: <Link to={entry.to}>{entry.label}</Link>,
+  }));
+  const menu = (onNavigate?: () => void) => (
+    <nav aria-label="Dashboard">
+      <Menu
+        mode="inline"
+        theme={mode}
+        selectedKeys={selected ? [selected] : []}
+        items={items}
+        onClick={onNavigate}
+        className="dashboard-menu"
+      />
+    </nav>
+  );
+
+  return (
+    <Layout className="site-layout dashboard-layout">
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <Layout hasSider className="dashboard-body">
+        <Layout.Sider
+          className="dashboard-sider desktop-only"
+          theme={mode}
+          width={248}
+          collapsedWidth={76}
+          collapsed={collapsed}
+          trigger={null}
+        >
+          {menu()}
+        </Layout.Sider>
+        <Layout.Content id="main-content" className="dashboard-content" tabIndex={-1}>
+          <div className="dashboard-toolbar">
+            <Button
+              className="desktop-only"
+              type="text"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              aria-label={collapsed ? 'Expand side menu' : 'Collapse side menu'}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsed((c) => !c)}
+            />
+            <Button
+              className="mobile-only"
+              icon={<MenuOutlined />}
+              aria-expanded={drawerOpen}
+              aria-controls="dashboard-drawer"
+              onClick={() => setDrawerOpen(true)}
+            >
+              Dashboard menu
+            </Button>
+          </div>
+          <div className="dashboard-page">
+            <Outlet />
+          </div>
+        </Layout.Content>
+      </Layout>
+      <Drawer
+        id="dashboard-drawer"
+        title="Dashboard"
+        placement="left"
+        size={280}
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        closable={{ 'aria-label': 'Close dashboard menu' }}
+        styles={{ body: { padding: 8 } }}
+      >
+        {menu(() => setDrawerOpen(false))}
+      </Drawer>
+    </Layout>
+  );
+}

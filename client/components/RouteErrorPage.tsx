@@ -1,0 +1,30 @@
+import { Button, Result } from 'antd';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { usePageMeta } from '../app/head.js';
+import { NotFoundContent } from '../pages/not-found/NotFoundPage.js';
+
+/** What a route shows when its loader or rendering failed; 404 responses look like the 404 page. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  usePageMeta(
+    notFound
+      ? { title: 'Page not found', description: "The page you're looking for doesn't exist." }
+      : { title: 'Something went wrong', description: 'This page could not be shown.' },
+  );
+  if (notFound) return <NotFoundContent />;
+  return (
+    <div className="page-container page-section">
+      <Result
+        status="error"
+        title={<h1 className="result-title">Something went wrong</h1>}
+        subTitle="We could not load this page. Please try again in a moment."
+        extra={
+          <Button type="primary" href="/">
+            Go to Homepage
+          </Button>
+        }
+      />
+    </div>
+  );
+}

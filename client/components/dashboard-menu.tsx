@@ -1,0 +1,50 @@
+import {
+  AppstoreOutlined,
+  CalendarOutlined,
+  DashboardOutlined,
+  PlusCircleOutlined,
+  RollbackOutlined,
+  StarOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import type { Role } from '../api/types.js';
+
+export interface DashboardMenuEntry {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** Shown only to this role; absent: everyone signed in. */
+  only?: Role;
+}
+
+/** Spec section 2, side menu entries in order. */
+export const DASHBOARD_MENU: DashboardMenuEntry[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
+  { to: '/dashboard/profile', label: 'Profile', icon: <UserOutlined /> },
+  { to: '/dashboard/rentals', label: 'Rentals', icon: <CalendarOutlined />, only: 'user' },
+  { to: '/dashboard/myrentals', label: 'Add Review', icon: <StarOutlined />, only: 'user' },
+  { to: '/dashboard/addbike', label: 'Add Bike', icon: <PlusCircleOutlined />, only: 'admin' },
+  { to: '/dashboard/allbikes', label: 'All Bikes', icon: <AppstoreOutlined />, only: 'admin' },
+  { to: '/dashboard/returnbikes', label: 'Return Bikes', icon: <RollbackOutlined />, only: 'admin' },
+  { to: '/dashboard/allusers', label: 'All Users', icon: <TeamOutlined />, only: 'admin' },
+];
+
+export const dashboardMenuFor = (role: Role): DashboardMenuEntry[] =>
+  DASHBOARD_MENU.filter((entry) => !entry.only || entry.only === role);
+
+/** The entry to highlight: the longest path that prefixes the current one (updatebike/:id highlights All Bikes). */
+export function activeDashboardEntry(entries: DashboardMenuEntry[], pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const aliases: Record<string, string> = { '/dashboard/updatebike': '/dashboard/allbikes', '/dashboard/updateprofile': '/dashboard/profile' };
+  let best: string | undefined;
+  for (const entry of entries) {
+    const matches = path === entry.to || path.startsWith(`${entry.to}/`);
+    if (matches && (!best || entry.to.length > best.length)) best = entry.to;
+  }
+  for (const [prefix, target] of Object.entries(aliases)) {
+    if ((path === prefix || path.startsWith(`${prefix}/`)) && entries.some((e) => e.to === target)) return target;
+  }
+  return best;
+}

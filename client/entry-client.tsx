@@ -1,0 +1,31 @@
+import './app/global.css';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { createHttpClient } from './api/http.js';
+import { APP_STATE_GLOBAL } from './app/app-state.js';
+import { AppProviders } from './app/providers.js';
+import { createQueryClient } from './app/query-client.js';
+import { createRouterContext } from './app/router-context.js';
+import { routes } from './app/routes.js';
+
+const state = window[APP_STATE_GLOBAL];
+const queryClient = createQueryClient({ server: false });
+if (state) hydrate(queryClient, state.dehydratedState);
+const api = createHttpClient({ baseUrl: '' });
+
+// Router hydration data comes from window.__staticRouterHydrationData, written by the server render.
+const router = createBrowserRouter(routes, {
+  getContext: () => createRouterContext({ queryClient, api }),
+});
+
+hydrateRoot(
+  document.getElementById('root')!,
+  <StrictMode>
+    <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

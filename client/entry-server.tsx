@@ -1,0 +1,136 @@
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { dehydrate } from '@tanstack/react-query';
+import { PassThrough } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
+import { createHttpClient } from './api/http.js';
+import { queryKeys } from './api/query-keys.js';
+import type { Session } from './api/types.js';
+import { APP_STATE_GLOBAL, serializeForScript, type AppState, type DemoAccounts } from './app/app-state.js';
+import { HeadCollector, HeadProvider } from './app/head.js';
+import { AppProviders } from './app/providers.js';
+import { createQueryClient } from './app/query-client.js';
+import { createRouterContext } from './app/router-context.js';
+import { routes, type RouteHandle } from './app/routes.js';
+import type { ThemeMode } from './app/theme.js';
+
+/** Mirrors src/ssr/render-contract.ts (the client never imports from src/). */
+export interface RenderOptions {
+  request: Request;
+  user: Session | null;
+  nonce: string;
+  demoAccounts: DemoAccounts | null;
+  apiBase: string;
+  cookie: string | undefined;
+  theme: ThemeMode;
+}
+
+export interface RenderResult {
+  status: number;
+  redirect?: string;
+  htmlAttributes: Record<string, string>;
+  head: string;
+  html: string;
+  scripts: string;
+}
+
+const handler = createStaticHandler(routes);
+
+/** Like react-router's own hydration script, but outside #root so the markup React hydrates is only the app. */
+function routerHydrationData(context: StaticHandlerContext) {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([routeId, error]) => {
+          if (isRouteErrorResponse(error)) return [routeId, { ...error, __type: 'RouteErrorResponse' }];
+          // Never ship server error details to the browser.
+          return [routeId, { message: 'Unexpected Server Error', __type: 'Error' }];
+        }),
+      )
+    : null;
+  return { loaderData: context.loaderData, actionData: context.actionData, errors };
+}
+
+function responseStatus(context: StaticHandlerContext): number {
+  const deepest = context.matches[context.matches.length - 1];
+  const handleStatus = (deepest?.route.handle as RouteHandle | undefined)?.status;
+  return Math.max(context.statusCode, handleStatus ?? 200);
+}
+
+/** Renders everything, waits for every Suspense boundary, and returns the markup as one string. */
+function renderToHtml(element: ReactNode, nonce: string, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown;
+    const stream = renderToPipeableStream(element, {
+      nonce,
+      onAllReady() {
+        if (failed) return reject(failed);
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        sink.on('error', reject);
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+      },
+    });
+    signal.addEventListener('abort', () => stream.abort(), { once: true });
+  });
+}
+
+/** Server render of one page request. Called by src/ssr/ssr.setup.ts. */
+export async function render(options: RenderOptions): Promise<RenderResult> {
+  const { request, user, nonce, demoAccounts, theme } = options;
+  const queryClient = createQueryClient({ server: true });
+  queryClient.setQueryData(queryKeys.session, user);
+  const api = createHttpClient({ baseUrl: options.apiBase, cookie: options.cookie });
+
+  const context = await handler.query(request, { requestContext: createRouterContext({ queryClient, api }) });
+  if (context instanceof Response) {
+    const location = context.headers.get('Location');
+    if (context.status >= 300 && context.status < 400 && location) {
+      return { status: context.status, redirect: location, htmlAttributes: {}, head: '', html: '', scripts: '' };
+    }
+    throw new Error(`A route loader returned a non-redirect Response (${context.status})`);
+  }
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const styleCache = createCache();
+  const head = new HeadCollector();
+  const html = await renderToHtml(
+    <StyleProvider cache={styleCache}>
+      <HeadProvider value={head}>
+        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </HeadProvider>
+    </StyleProvider>,
+    nonce,
+    request.signal,
+  );
+
+  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, theme };
+  queryClient.clear();
+  const scripts =
+    `<script nonce="${nonce}">` +
+    `window.__staticRouterHydrationData=${serializeForScript(routerHydrationData(context))};` +
+    `window.${APP_STATE_GLOBAL}=${serializeForScript(state)};` +
+    `</script>`;
+
+  return {
+    status: responseStatus(context),
+    htmlAttributes: theme === 'dark' ? { lang: 'en', class: 'dark' } : { lang: 'en' },
+    head: head.toHtml() + extractStyle(styleCache),
+    html,
+    scripts,
+  };
+}

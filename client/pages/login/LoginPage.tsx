@@ -1,0 +1,65 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Button, Divider, Form, Input } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { useLogin } from '../../api/auth.js';
+import type { LoginInput } from '../../api/types.js';
+import { useDemoAccounts } from '../../app/app-settings.js';
+import { usePageMeta } from '../../app/head.js';
+import { notifyError } from '../../app/notify.js';
+import { useHydrated } from '../../app/use-hydrated.js';
+import { AuthCard } from '../../components/AuthCard.js';
+
+export default function LoginPage() {
+  usePageMeta({ title: 'Login', description: 'Log in to Okay Bike to rent bikes, pay and manage your rentals.' });
+  const [form] = Form.useForm<LoginInput>();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const demo = useDemoAccounts();
+  const hydrated = useHydrated();
+
+  const submit = (values: LoginInput) => {
+    login.mutate(values, {
+      onSuccess: () => navigate('/dashboard'),
+      onError: (error) => {
+        console.error('Login failed:', error.message);
+        notifyError(error, 'Login failed. Please try again.');
+      },
+    });
+  };
+
+  return (
+    <AuthCard
+      title="Login"
+      lead="Welcome back! Log in to rent bikes and manage your rentals."
+      footer={
+        <>
+          New to Okay Bike? <Link to="/signup">Create an account</Link>
+        </>
+      }
+    >
+      {demo ? (
+        <div className="demo-fill" role="group" aria-label="Demo accounts">
+          <span className="demo-fill-label">Try a demo account</span>
+          <div className="demo-fill-buttons">
+            <Button onClick={() => form.setFieldsValue(demo.user)}>User</Button>
+            <Button onClick={() => form.setFieldsValue(demo.admin)}>Admin</Button>
+          </div>
+          <Divider plain className="demo-fill-divider">
+            or use your account
+          </Divider>
+        </div>
+      ) : null}
+      <Form<LoginInput> form={form} layout="vertical" requiredMark={false} onFinish={submit} method="post" size="large">
+        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email' }]}>
+          <Input type="email" autoComplete="email" prefix={<MailOutlined aria-hidden />} placeholder="you@example.com" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }]}>
+          <Input.Password autoComplete="current-password" prefix={<LockOutlined aria-hidden />} placeholder="Your password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={login.isPending} disabled={!hydrated}>
+          Login
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

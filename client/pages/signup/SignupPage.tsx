@@ -1,0 +1,73 @@
+import { EnvironmentOutlined, LockOutlined, MailOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Form, Input } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { useSignup } from '../../api/auth.js';
+import { isApiError } from '../../api/http.js';
+import type { SignupInput } from '../../api/types.js';
+import { usePageMeta } from '../../app/head.js';
+import { notify } from '../../app/notify.js';
+import { useHydrated } from '../../app/use-hydrated.js';
+import { AuthCard } from '../../components/AuthCard.js';
+
+const FIELDS = ['name', 'email', 'password', 'phone', 'address'] as const;
+
+export default function SignupPage() {
+  usePageMeta({ title: 'Sign Up', description: 'Create your Okay Bike account and rent a bike in minutes.' });
+  const [form] = Form.useForm<SignupInput>();
+  const signup = useSignup();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+
+  const submit = (values: SignupInput) => {
+    // Spec section 5: no client-side checks; the server validates and its field errors are shown inline.
+    const input = Object.fromEntries(FIELDS.map((field) => [field, values[field] ?? ''])) as unknown as SignupInput;
+    signup.mutate(input, {
+      onSuccess: () => {
+        notify.success('Signup Successful');
+        navigate('/login');
+      },
+      onError: (error) => {
+        notify.error('All fields are required');
+        if (!isApiError(error)) return;
+        const fieldErrors = error.errors
+          .filter((e) => (FIELDS as readonly string[]).includes(e.path))
+          .map((e) => ({ name: e.path as keyof SignupInput, errors: [e.message] }));
+        if (error.status === 409) fieldErrors.push({ name: 'email', errors: [error.message] });
+        form.setFields(fieldErrors);
+      },
+    });
+  };
+
+  return (
+    <AuthCard
+      title="Sign Up"
+      lead="Create your account to rent bikes by the hour."
+      footer={
+        <>
+          Already have an account? <Link to="/login">Login</Link>
+        </>
+      }
+    >
+      <Form<SignupInput> form={form} layout="vertical" requiredMark={false} onFinish={submit} method="post" size="large" noValidate>
+        <Form.Item label="Name" name="name">
+          <Input autoComplete="name" prefix={<UserOutlined aria-hidden />} placeholder="Your full name" />
+        </Form.Item>
+        <Form.Item label="Email" name="email">
+          <Input type="email" autoComplete="email" prefix={<MailOutlined aria-hidden />} placeholder="you@example.com" />
+        </Form.Item>
+        <Form.Item label="Password" name="password">
+          <Input.Password autoComplete="new-password" prefix={<LockOutlined aria-hidden />} placeholder="Choose a password" />
+        </Form.Item>
+        <Form.Item label="Phone" name="phone">
+          <Input type="tel" autoComplete="tel" prefix={<PhoneOutlined aria-hidden />} placeholder="+1 555 123 4567" />
+        </Form.Item>
+        <Form.Item label="Address" name="address">
+          <Input autoComplete="street-address" prefix={<EnvironmentOutlined aria-hidden />} placeholder="Street, city" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block disabled={signup.isPending || !hydrated}>
+          {signup.isPending ? 'Signing Up...' : 'Sign Up'}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,116 @@
+import { ConsoleLogger, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import helmet from 'helmet';
+import type { IncomingMessage } from 'node:http';
+import { AppModule, AppModuleOptions } from './app.module.js';
+import { accessLog, bodyParserErrors, cspNonce, sameOriginWrites } from './common/security.middleware.js';
+import { AppConfig } from './config/app-config.js';
+import { Env } from './config/env.schema.js';
+import { DEMO_ACCOUNTS } from './database/seed/demo-accounts.js';
+import { tokenFromRequest } from './modules/auth/access.guard.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { buildOpenApiDocument } from './openapi.document.js';
+import { setupSsr } from './ssr/ssr.setup.js';
+
+export interface CreateAppOptions extends AppModuleOptions {
+  /** Render pages (default true). API tests turn it off. */
+  ssr?: boolean;
+  /** Build the module graph without connecting anything (OpenAPI generation). */
+  preview?: boolean;
+}
+
+const LEVELS: Record<Env['LOG_LEVEL'], LogLevel[]> = {
+  silent: [],
+  fatal: ['fatal'],
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+export type RawBodyRequest = IncomingMessage & { rawBody?: Buffer };
+
+export async function createApp(options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const level = (options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info') as Env['LOG_LEVEL'];
+  const logger = new ConsoleLogger({ json: true, logLevels: LEVELS[level] ?? LEVELS.info });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
+    bodyParser: false,
+    logger,
+    preview: options.preview,
+    abortOnError: false,
+  });
+  const config = app.get(AppConfig);
+  const env = config.env;
+
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.setGlobalPrefix('api');
+
+  if (level === 'info' || level === 'debug') {
+    app.use(accessLog((entry) => logger.log(entry, 'HTTP')));
+  }
+  app.use(cspNonce);
+  app.use(
+    helmet({
+      contentSecurityPolicy:
+        env.NODE_ENV === 'development'
+          ? false
+          : {
+              directives: {
+                defaultSrc: ["'self'"],
+                scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+                styleSrc: ["'self'", "'unsafe-inline'"],
+                imgSrc: ["'self'", 'data:', 'blob:'],
+                connectSrc: ["'self'"],
+                fontSrc: ["'self'", 'data:'],
+                formAction: ["'self'", 'https://checkout.stripe.com'],
+                frameAncestors: ["'none'"],
+                objectSrc: ["'none'"],
+                baseUri: ["'self'"],
+                upgradeInsecureRequests: null,
+              },
+            },
+      crossOriginEmbedderPolicy: false,
+      hsts: config.isProduction,
+    }),
+  );
+  app.use(cookieParser());
+  if (env.CORS_ORIGINS.length) {
+    app.enableCors({ origin: env.CORS_ORIGINS, credentials: true });
+  }
+  const keepRaw = (req: RawBodyRequest, _res: unknown, buf: Buffer) => {
+    req.rawBody = buf;
+  };
+  app.use(
+    '/api',
+    express.json({ limit: env.BODY_LIMIT, verify: keepRaw }),
+    express.urlencoded({ extended: false, limit: env.BODY_LIMIT, verify: keepRaw }),
+    bodyParserErrors,
+    sameOriginWrites(env.CORS_ORIGINS),
+  );
+
+  if (!options.preview) {
+    const document = buildOpenApiDocument(app);
+    SwaggerModule.setup('api/docs', app, document, {
+      jsonDocumentUrl: 'api/docs-json',
+      customSiteTitle: 'Okay Bike API',
+      swaggerOptions: { persistAuthorization: true },
+    });
+  }
+
+  if (options.ssr !== false && !options.preview) {
+    const auth = app.get(AuthService);
+    await setupSsr(app, {
+      config,
+      resolveUser: (req) => auth.verifyToken(tokenFromRequest(req).token),
+      demoAccounts: env.DEMO_MODE ? DEMO_ACCOUNTS : null,
+      httpServer: app.getHttpServer(),
+    });
+  }
+  await app.init();
+  return app;
+}

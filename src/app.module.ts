@@ -1,0 +1,58 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { CommonModule } from './common/common.module.js';
+import { EnvelopeInterceptor } from './common/envelope.interceptor.js';
+import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { createValidationPipe } from './common/validation.pipe.js';
+import { ConfigModule } from './config/config.module.js';
+import { Env } from './config/env.schema.js';
+import { DatabaseModule } from './database/database.module.js';
+import { DatabaseOptions } from './database/database.service.js';
+import { StartupService } from './database/startup.service.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+import { BikesModule } from './modules/bikes/bikes.module.js';
+import { FavouritesModule } from './modules/favourites/favourites.module.js';
+import { RentalsModule } from './modules/rentals/rentals.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
+import { ReviewsModule } from './modules/reviews/reviews.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { ContactModule } from './modules/contact/contact.module.js';
+
+export interface AppModuleOptions {
+  env?: Partial<Record<keyof Env, string>>;
+  database?: DatabaseOptions;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(options: AppModuleOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        // core
+        ConfigModule.forRoot(options.env),
+        CommonModule,
+        DatabaseModule.forRoot(options.database),
+        AuthModule,
+        HealthModule,
+        // features
+        UsersModule,
+        BikesModule,
+        FavouritesModule,
+        RentalsModule,
+        PaymentsModule,
+        ReviewsModule,
+        DashboardModule,
+        ContactModule,
+      ],
+      providers: [
+        StartupService,
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+      ],
+    };
+  }
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { errorEnvelope } from './http-exception.filter.js';
+import { AUTH_COOKIE } from '../modules/auth/auth.constants.js';
+
+/** A fresh CSP nonce per request, for the inline scripts of server-rendered pages. */
+export function cspNonce(_req: Request, res: Response, next: NextFunction): void {
+  res.locals.cspNonce = randomBytes(16).toString('base64');
+  next();
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence for cookie-authenticated writes: the browser must show a same-origin (or allowed) Origin.
+ * Requests carrying `Authorization: Bearer` are not cookie-driven and pass; so do requests without the cookie.
+ */
+export function sameOriginWrites(allowedOrigins: string[]) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (SAFE.has(req.method)) return next();
+    if (req.headers.authorization) return next();
+    if (!(req.cookies as Record<string, string> | undefined)?.[AUTH_COOKIE]) return next();
+    const source = req.headers.origin ?? req.headers.referer;
+    let origin: string | undefined;
+    try {
+      origin = source ? new URL(source).origin : undefined;
+    } catch {
+      origin = undefined;
+    }
+    const host = req.headers.host;
+    const own = host ? [`http://${host}`, `https://${host}`] : [];
+    if (origin && (own.includes(origin) || allowedOrigins.includes(origin))) return next();
+    res.status(403).json(errorEnvelope(403, 'Cross-site request refused: the Origin header must be this site'));
+  };
+}
+
+/** body-parser errors (malformed JSON, too large) in the API's error envelope instead of HTML. */
+export function bodyParserErrors(err: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const e = err as { type?: string; status?: number; message?: string };
+  if (!e || !e.type) return next(err);
+  if (e.type === 'entity.too.large') {
+    res.status(413).json(errorEnvelope(413, 'Request body is too large'));
+  } else if (e.type === 'entity.parse.failed') {
+    res.status(400).json(errorEnvelope(400, 'Malformed JSON in request body', { code: 'MALFORMED_JSON' }));
+  } else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    res.status(415).json(errorEnvelope(415, e.message ?? 'Unsupported encoding'));
+  } else {
+    res.status(e.status && e.status < 500 ? e.status : 400).json(errorEnvelope(e.status && e.status < 500 ? e.status : 400, e.message ?? 'Bad request body'));
+  }
+}
+
+/** Access log line per request (never the query string's values, never headers). */
+export function accessLog(log: (entry: Record<string, unknown>) => void) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      log({
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      });
+    });
+    next();
+  };
+}

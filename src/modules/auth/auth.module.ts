@@ -1,0 +1,40 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { RateLimitGuard } from '../../common/rate-limit.guard.js';
+import { AppConfig } from '../../config/app-config.js';
+import { UsersModule } from '../users/users.module.js';
+import { AccessGuard } from './access.guard.js';
+import { JWT_ALGORITHM } from './auth.constants.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { resolveJwtSecret } from './jwt-secret.js';
+import { PasswordService } from './password.service.js';
+
+@Global()
+@Module({
+  imports: [
+    UsersModule,
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        secret: resolveJwtSecret(config.env),
+        signOptions: {
+          algorithm: JWT_ALGORITHM,
+          expiresIn: config.env.JWT_EXPIRES_IN,
+          issuer: config.env.JWT_ISSUER,
+          audience: config.env.JWT_AUDIENCE,
+        },
+        verifyOptions: {
+          algorithms: [JWT_ALGORITHM],
+          issuer: config.env.JWT_ISSUER,
+          audience: config.env.JWT_AUDIENCE,
+        },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [AuthService, PasswordService, RateLimitGuard, { provide: APP_GUARD, useClass: AccessGuard }],
+  exports: [AuthService, PasswordService, RateLimitGuard],
+})
+export class AuthModule {}

@@ -1,0 +1,214 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import type { BikeRow } from '../../database/schema/bikes.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** Query-string booleans: 'true' / 'false'; an empty value (the web client's default) means false. */
+const queryBoolean = ({ value }: { value: unknown }) =>
+  value === 'true' ? true : value === 'false' || value === '' ? false : value;
+
+/** A bike as the API shows it. `pricePerHour` is in major units of `currency`. */
+export class BikeDto {
+  @ApiProperty({ example: '7d3c2a9e-51f4-4c8e-9f0a-1b2c3d4e5f60' }) _id: string;
+  @ApiProperty({ example: 'Yamaha R15 V4' }) name: string;
+  @ApiProperty({ example: 'Light sport bike, easy in city traffic and quick on the highway.' }) description: string;
+  @ApiProperty({ description: 'Image URL (the spelling is part of the public contract)', example: '/images/bikes/r15.jpg' })
+  imgageurl: string;
+  @ApiProperty({ example: 12.5, description: 'Price per hour in major units of currency' }) pricePerHour: number;
+  @ApiProperty({ example: 'USD' }) currency: string;
+  @ApiProperty({ example: 155, description: 'Engine displacement in cc (0 for electric bikes)' }) cc: number;
+  @ApiProperty({ example: 2024 }) year: number;
+  @ApiProperty({ example: 'R15' }) model: string;
+  @ApiProperty({ example: 'Yamaha' }) brand: string;
+  @ApiProperty({ example: 4, description: 'Units in stock now' }) quantity: number;
+  @ApiProperty({ example: true, description: "The admin's availability switch" }) isAvailable: boolean;
+  @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) createdAt: string;
+  @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) updatedAt: string;
+}
+
+/** GET bikes/{id}: the bike plus its rating summary (schema.org AggregateRating on the bike page). */
+export class BikeDetailDto extends BikeDto {
+  @ApiProperty({ type: Number, nullable: true, example: 4.5, description: 'Mean rating, 1 decimal; null without reviews' })
+  averageRating: number | null;
+  @ApiProperty({ example: 12 }) reviewCount: number;
+}
+
+export class BikePageDto {
+  @ApiProperty({ type: [BikeDto] }) bikes: BikeDto[];
+  @ApiProperty({ example: 1 }) currentPage: number;
+  @ApiProperty({ example: 4, description: 'At least 1, so a client disables Next on the last page' }) totalPages: number;
+  @ApiProperty({ example: 11 }) totalCount: number;
+}
+
+export function toBikeDto(row: BikeRow): BikeDto {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    imgageurl: row.imageUrl,
+    pricePerHour: row.pricePerHourCents / 100,
+    currency: row.currency,
+    cc: row.cc,
+    year: row.year,
+    model: row.model,
+    brand: row.brand,
+    quantity: row.quantity,
+    isAvailable: row.isAvailable,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const MAX_PAGE = 100_000;
+
+/** GET bikes: paging, filters and order. */
+export class ListBikesQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1)
+  @Max(MAX_PAGE)
+  page: number = 1;
+
+  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(100)
+  limit: number = 10;
+
+  @ApiPropertyOptional({ description: 'Case-insensitive substring of the brand; % and _ are literal', maxLength: 100 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  brand?: string;
+
+  @ApiPropertyOptional({ description: 'Case-insensitive substring of the model; % and _ are literal', maxLength: 100 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  model?: string;
+
+  @ApiPropertyOptional({
+    enum: ['true', 'false', ''],
+    description: "'true': newest first over the whole set; '' or 'false': oldest first (the default order)",
+  })
+  @IsOptional()
+  @Transform(queryBoolean)
+  @IsBoolean({ message: "recentlyAdded must be 'true', 'false' or empty" })
+  recentlyAdded?: boolean;
+
+  @ApiPropertyOptional({
+    description: 'Case-insensitive substring of the name, brand or model; empty or blank means no filter',
+    maxLength: 100,
+  })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  searchTerm?: string;
+}
+
+/** `imgageurl`: an absolute http(s) URL or a path on this site (never javascript:, data: or //host). */
+const IMAGE_URL = /^(?:https?:\/\/[^\s/?#]+[^\s]*|\/(?!\/)[^\s]*)$/i;
+
+/** POST bikes. All fields are required (spec section 5), isAvailable defaults to true. */
+export class CreateBikeDto {
+  @ApiProperty({ example: 'Yamaha R15 V4', maxLength: 100 })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'name is required' })
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ example: 'Light sport bike, easy in city traffic and quick on the highway.', maxLength: 2000 })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'description is required' })
+  @MaxLength(2000)
+  description: string;
+
+  @ApiProperty({ example: 12.5, minimum: 0, maximum: 100000, description: 'Major units, at most 2 decimals' })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'pricePerHour must be a number with at most 2 decimals' })
+  @Min(0)
+  @Max(100000)
+  pricePerHour: number;
+
+  @ApiProperty({ example: 155, minimum: 0, maximum: 5000 })
+  @IsInt({ message: 'cc must be a whole number' })
+  @Min(0)
+  @Max(5000)
+  cc: number;
+
+  @ApiProperty({ example: 2024, minimum: 1900, description: 'Up to next year' })
+  @IsInt({ message: 'year must be a whole number' })
+  @Min(1900)
+  @Max(9999)
+  year: number;
+
+  @ApiProperty({ example: 'R15', maxLength: 100 })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'model is required' })
+  @MaxLength(100)
+  model: string;
+
+  @ApiProperty({ example: 'Yamaha', maxLength: 100 })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'brand is required' })
+  @MaxLength(100)
+  brand: string;
+
+  @ApiProperty({ example: '/images/bikes/r15.jpg', maxLength: 2048, description: 'http(s) URL or a path starting with /' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'imgageurl is required' })
+  @MaxLength(2048)
+  @Matches(IMAGE_URL, { message: 'imgageurl must be an http(s) URL or a path starting with /' })
+  imgageurl: string;
+
+  @ApiProperty({ example: 4, minimum: 0, maximum: 10000 })
+  @IsInt({ message: 'quantity must be a whole number' })
+  @Min(0)
+  @Max(10000)
+  quantity: number;
+
+  @ApiPropertyOptional({ example: true, default: true })
+  @IsOptional()
+  @IsBoolean()
+  isAvailable?: boolean;
+}
+
+/** PUT bikes/{id}: the same fields, all required; isAvailable optional (absent keeps the current value). */
+export class UpdateBikeDto extends CreateBikeDto {}
+
+/** Body fields a client must send on create and update; a missing one gives 'Please fill all the fields'. */
+export const REQUIRED_BIKE_FIELDS = [
+  'name',
+  'description',
+  'pricePerHour',
+  'cc',
+  'year',
+  'model',
+  'brand',
+  'imgageurl',
+  'quantity',
+] as const satisfies readonly (keyof CreateBikeDto)[];

@@ -1,0 +1,113 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/app-config.js';
+import { DRIZZLE, type Db } from '../../database/database.types.js';
+import { NewBikeRow } from '../../database/schema/bikes.js';
+import { BikeDetailDto, BikeDto, BikePageDto, CreateBikeDto, ListBikesQueryDto, toBikeDto, UpdateBikeDto } from './bikes.dto.js';
+import { BikesRepository } from './bikes.repository.js';
+
+export const RELATED_BIKES_LIMIT = 8;
+
+const bikeNotFound = () => new NotFoundException('Bike not found');
+
+@Injectable()
+export class BikesService {
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly bikes: BikesRepository,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  async list(query: ListBikesQueryDto): Promise<BikePageDto> {
+    const { page, limit } = query;
+    const { rows, total } = await this.bikes.list({
+      brand: query.brand || undefined,
+      model: query.model || undefined,
+      searchTerm: query.searchTerm || undefined,
+      newestFirst: query.recentlyAdded === true,
+      offset: (page - 1) * limit,
+      limit,
+    });
+    return {
+      bikes: rows.map(toBikeDto),
+      currentPage: page,
+      totalPages: Math.max(1, Math.ceil(total / limit)),
+      totalCount: total,
+    };
+  }
+
+  async getDetail(id: string): Promise<BikeDetailDto> {
+    const [bike, rating] = await Promise.all([this.bikes.findActiveById(id), this.bikes.ratingSummary(id)]);
+    if (!bike) throw bikeNotFound();
+    const averageRating =
+      rating.reviewCount > 0 ? Math.round((rating.ratingHalvesSum / rating.reviewCount / 2) * 10) / 10 : null;
+    return { ...toBikeDto(bike), averageRating, reviewCount: rating.reviewCount };
+  }
+
+  async listRelated(id: string): Promise<BikeDto[]> {
+    const bike = await this.bikes.findActiveById(id);
+    if (!bike) throw bikeNotFound();
+    return (await this.bikes.findRelated(bike, RELATED_BIKES_LIMIT)).map(toBikeDto);
+  }
+
+  async create(dto: CreateBikeDto): Promise<BikeDto> {
+    this.checkYear(dto.year);
+    const row = await this.bikes.insert({
+      ...this.columns(dto),
+      currency: this.config.env.RENTAL_CURRENCY,
+      isAvailable: dto.isAvailable ?? true,
+    });
+    return toBikeDto(row);
+  }
+
+  async update(id: string, dto: UpdateBikeDto): Promise<BikeDto> {
+    this.checkYear(dto.year);
+    const row = await this.bikes.update(id, {
+      ...this.columns(dto),
+      ...(dto.isAvailable !== undefined && { isAvailable: dto.isAvailable }),
+      updatedAt: this.clock.now(),
+    });
+    if (!row) throw bikeNotFound();
+    return toBikeDto(row);
+  }
+
+  /** Soft delete: past rentals and reviews keep showing the bike; listings and favourites drop it. */
+  async remove(id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // The row lock orders this against a concurrent booking of the same bike.
+      const bike = await this.bikes.lockActiveById(id, tx);
+      if (!bike) throw bikeNotFound();
+      if (await this.bikes.hasOpenRentals(id, tx)) {
+        throw new ConflictException({
+          message: 'This bike has unreturned rentals and cannot be deleted',
+          code: 'BIKE_HAS_OPEN_RENTALS',
+        });
+      }
+      await this.bikes.softDelete(id, this.clock.now(), tx);
+    });
+  }
+
+  private columns(dto: CreateBikeDto): Omit<NewBikeRow, 'currency' | 'isAvailable'> {
+    return {
+      name: dto.name,
+      description: dto.description,
+      imageUrl: dto.imgageurl,
+      pricePerHourCents: Math.round(dto.pricePerHour * 100),
+      cc: dto.cc,
+      year: dto.year,
+      model: dto.model,
+      brand: dto.brand,
+      quantity: dto.quantity,
+    };
+  }
+
+  /** Model years run up to next year; "now" comes from the clock like every time-dependent rule. */
+  private checkYear(year: number): void {
+    const max = this.clock.now().getUTCFullYear() + 1;
+    if (year > max) {
+      const message = `year must not be greater than ${max}`;
+      throw new BadRequestException({ message, code: 'VALIDATION_FAILED', errors: [{ path: 'year', message }] });
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import type { ContactMessageRow } from '../../database/schema/contact-messages.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** The Contact page form. */
+export class CreateContactMessageDto {
+  @ApiProperty({ example: 'Rahim Uddin', minLength: 1, maxLength: 100 })
+  @Transform(trim)
+  @IsString({ message: 'name must be a string' })
+  @MinLength(1, { message: 'name is required' })
+  @MaxLength(100, { message: 'name must be at most 100 characters' })
+  name: string;
+
+  @ApiProperty({ example: 'rahim@example.com' })
+  @Transform(trim)
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email: string;
+
+  @ApiProperty({ example: 'Group booking for a weekend ride', minLength: 1, maxLength: 150 })
+  @Transform(trim)
+  @IsString({ message: 'subject must be a string' })
+  @MinLength(1, { message: 'subject is required' })
+  @MaxLength(150, { message: 'subject must be at most 150 characters' })
+  subject: string;
+
+  @ApiProperty({ example: 'Hello, we are six riders and would like to rent bikes for Saturday.', minLength: 10, maxLength: 5000 })
+  @Transform(trim)
+  @IsString({ message: 'message must be a string' })
+  @MinLength(10, { message: 'message must be at least 10 characters' })
+  @MaxLength(5000, { message: 'message must be at most 5000 characters' })
+  message: string;
+}
+
+export class ContactMessageDto {
+  @ApiProperty({ example: '3c5e7a9b-1d2f-4a6c-8e0b-2d4f6a8c0e1a' }) _id: string;
+  @ApiProperty({ example: 'Rahim Uddin' }) name: string;
+  @ApiProperty({ example: 'rahim@example.com' }) email: string;
+  @ApiProperty({ example: 'Group booking for a weekend ride' }) subject: string;
+  @ApiProperty({ example: 'Hello, we are six riders and would like to rent bikes for Saturday.' }) message: string;
+  @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) createdAt: string;
+}
+
+export function toContactMessageDto(row: ContactMessageRow): ContactMessageDto {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export class ListContactMessagesQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be at least 1' })
+  @Max(1_000_000)
+  page: number = 1;
+
+  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be at least 1' })
+  @Max(100, { message: 'limit must be at most 100' })
+  limit: number = 10;
+}
+
+export class ContactMessagesPageDto {
+  @ApiProperty({ type: [ContactMessageDto], description: 'Newest first' }) messages: ContactMessageDto[];
+  @ApiProperty({ example: 1 }) currentPage: number;
+  @ApiProperty({ example: 3 }) totalPages: number;
+  @ApiProperty({ example: 27 }) totalCount: number;
+}

@@ -1,0 +1,107 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { Db, DbOrTx, DRIZZLE, Tx } from '../../database/database.types.js';
+import { bikes } from '../../database/schema/bikes.js';
+import { payments } from '../../database/schema/payments.js';
+import { rentals } from '../../database/schema/rentals.js';
+import { users } from '../../database/schema/users.js';
+
+export interface DashboardTotalsRow {
+  rentedUnits: number;
+  rentalEarnMinor: number;
+  bookingFeesMinor: number;
+  unitsInStock: number;
+  unitsOut: number;
+  users: number;
+}
+
+const sumOf = (expr: unknown) => sql`coalesce(sum(${expr}), 0)`.mapWith(Number);
+
+/** Read-only aggregates for the admin dashboard; every count and sum is computed by the database. */
+@Injectable()
+export class DashboardRepository {
+  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+
+  /** One snapshot for the whole summary, so its numbers agree with each other. */
+  snapshot<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  }
+
+  async totals(currencies: { rental: string; bookingFee: string }, tx: DbOrTx = this.db): Promise<DashboardTotalsRow> {
+    const [rented] = await tx
+      .select({ n: sumOf(rentals.quantity) })
+      .from(rentals)
+      .where(inArray(rentals.status, ['booked', 'returned', 'paid']));
+    const [money] = await tx
+      .select({
+        rental: sumOf(sql`case when ${payments.kind} = 'rental' and ${payments.currency} = ${currencies.rental} then ${payments.amountMinor} end`),
+        bookingFee: sumOf(
+          sql`case when ${payments.kind} = 'booking_fee' and ${payments.currency} = ${currencies.bookingFee} then ${payments.amountMinor} end`,
+        ),
+      })
+      .from(payments)
+      .where(eq(payments.status, 'succeeded'));
+    const [stock] = await tx.select({ n: sumOf(bikes.quantity) }).from(bikes).where(isNull(bikes.deletedAt));
+    const [out] = await tx
+      .select({ n: sumOf(rentals.quantity) })
+      .from(rentals)
+      .innerJoin(bikes, eq(bikes.id, rentals.bikeId))
+      .where(and(isNull(bikes.deletedAt), inArray(rentals.status, ['pending_fee', 'booked']), isNull(rentals.stockReleasedAt)));
+    const [people] = await tx.select({ n: sql`count(*)`.mapWith(Number) }).from(users);
+    return {
+      rentedUnits: rented.n,
+      rentalEarnMinor: money.rental,
+      bookingFeesMinor: money.bookingFee,
+      unitsInStock: stock.n,
+      unitsOut: out.n,
+      users: people.n,
+    };
+  }
+
+  /** The most recently returned rentals (returned, then paid), newest first. */
+  recentReturnedRentals(limit: number, tx: DbOrTx = this.db) {
+    return tx
+      .select({
+        id: rentals.id,
+        bikeName: bikes.name,
+        totalCostCents: rentals.totalCostCents,
+        userEmail: users.email,
+        quantity: rentals.quantity,
+      })
+      .from(rentals)
+      .innerJoin(bikes, eq(bikes.id, rentals.bikeId))
+      .innerJoin(users, eq(users.id, rentals.userId))
+      .where(inArray(rentals.status, ['returned', 'paid']))
+      .orderBy(sql`${rentals.returnTime} desc nulls last`, desc(rentals.createdAt), desc(rentals.id))
+      .limit(limit);
+  }
+
+  /** Signups per calendar month in UTC ('YYYY-MM'), only months that have any. */
+  signupsPerMonth(tx: DbOrTx = this.db): Promise<{ month: string; count: number }[]> {
+    const month = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+    return tx
+      .select({ month, count: sql`count(*)`.mapWith(Number) })
+      .from(users)
+      .groupBy(month)
+      .orderBy(month);
+  }
+
+  /** Signups per UTC day ('YYYY-MM-DD') with `from` <= createdAt < `to`. */
+  signupsPerDay(from: Date, to: Date, tx: DbOrTx = this.db): Promise<{ date: string; count: number }[]> {
+    const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    return tx
+      .select({ date: day, count: sql`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(and(gte(users.createdAt, from), lt(users.createdAt, to)))
+      .groupBy(day)
+      .orderBy(day);
+  }
+
+  newestUsers(limit: number, tx: DbOrTx = this.db) {
+    return tx
+      .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
+      .from(users)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit);
+  }
+}

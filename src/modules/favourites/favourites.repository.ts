@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { DRIZZLE, type Db, type DbOrTx } from '../../database/database.types.js';
+import { BikeRow, bikes } from '../../database/schema/bikes.js';
+import { FavouriteRow, favourites } from '../../database/schema/favourites.js';
+
+@Injectable()
+export class FavouritesRepository {
+  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+
+  /** Inserts the favourite; undefined when the user already has this bike as a favourite. */
+  async insert(userId: string, bikeId: string, tx: DbOrTx = this.db): Promise<FavouriteRow | undefined> {
+    const [row] = await tx
+      .insert(favourites)
+      .values({ userId, bikeId })
+      .onConflictDoNothing({ target: [favourites.userId, favourites.bikeId] })
+      .returning();
+    return row;
+  }
+
+  /** The user's favourites of non-deleted bikes, newest first. */
+  async listForUser(userId: string, tx: DbOrTx = this.db): Promise<{ favourite: FavouriteRow; bike: BikeRow }[]> {
+    return tx
+      .select({ favourite: favourites, bike: bikes })
+      .from(favourites)
+      .innerJoin(bikes, eq(bikes.id, favourites.bikeId))
+      .where(and(eq(favourites.userId, userId), isNull(bikes.deletedAt)))
+      .orderBy(desc(favourites.createdAt), desc(favourites.id));
+  }
+
+  /**
+   * Removes the user's favourite named by the bike's id (the documented form) or by the favourite's own
+   * _id (what a client holding a favourite record may send). Returns whether a row went away.
+   */
+  async removeForUser(userId: string, id: string, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx
+      .delete(favourites)
+      .where(and(eq(favourites.userId, userId), or(eq(favourites.bikeId, id), eq(favourites.id, id))))
+      .returning({ id: favourites.id });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { bikes } from '../../database/schema/bikes.js';
+import {
+  NewPaymentRow,
+  paymentNotifications,
+  PaymentKind,
+  PaymentRow,
+  payments,
+} from '../../database/schema/payments.js';
+import { rentals, RentalStatus } from '../../database/schema/rentals.js';
+import { PaymentOutcome } from './payment-gateway.js';
+
+/** A payment with what its pages show about the rental. */
+export interface PaymentView {
+  payment: PaymentRow;
+  rental: { id: string; paymentRef: string; userId: string; quantity: number; status: RentalStatus; totalCostCents: number };
+  bike: { id: string; name: string };
+}
+
+export interface NewNotification {
+  provider: string;
+  notificationId: string;
+  paymentId: string | null;
+  eventType: string;
+  payload: unknown;
+}
+
+@Injectable()
+export class PaymentsRepository {
+  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+
+  async insert(values: NewPaymentRow, tx: DbOrTx = this.db): Promise<PaymentRow> {
+    const [row] = await tx.insert(payments).values(values).returning();
+    return row;
+  }
+
+  async findById(id: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
+    return row;
+  }
+
+  async findByProviderRef(provider: string, providerRef: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
+      .limit(1);
+    return row;
+  }
+
+  async attachCheckout(id: string, providerRef: string, checkoutUrl: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx.update(payments).set({ providerRef, checkoutUrl }).where(eq(payments.id, id)).returning();
+    return row;
+  }
+
+  /** pending -> outcome, only if still pending (the one place a payment becomes final). */
+  async settle(id: string, outcome: PaymentOutcome, at: Date, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .update(payments)
+      .set({ status: outcome, completedAt: at })
+      .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+      .returning();
+    return row;
+  }
+
+  async findPending(rentalId: string, kind: PaymentKind, tx: DbOrTx = this.db): Promise<PaymentRow[]> {
+    return tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.rentalId, rentalId), eq(payments.kind, kind), eq(payments.status, 'pending')))
+      .orderBy(asc(payments.createdAt));
+  }
+
+  async listByRentalIds(rentalIds: string[], tx: DbOrTx = this.db): Promise<PaymentRow[]> {
+    if (rentalIds.length === 0) return [];
+    return tx.select().from(payments).where(inArray(payments.rentalId, rentalIds)).orderBy(asc(payments.createdAt), asc(payments.id));
+  }
+
+  /** Records a notification once per (provider, notification id); false for a replay. */
+  async insertNotification(values: NewNotification, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx
+      .insert(paymentNotifications)
+      .values(values)
+      .onConflictDoNothing({ target: [paymentNotifications.provider, paymentNotifications.notificationId] })
+      .returning({ id: paymentNotifications.id });
+    return rows.length > 0;
+  }
+
+  async findView(where: { id: string } | { provider: string; providerRef: string }, tx: DbOrTx = this.db): Promise<PaymentView | undefined> {
+    const condition =
+      'id' in where ? eq(payments.id, where.id) : and(eq(payments.provider, where.provider), eq(payments.providerRef, where.providerRef));
+    const [row] = await tx
+      .select({
+        payment: payments,
+        rental: {
+          id: rentals.id,
+          paymentRef: rentals.paymentRef,
+          userId: rentals.userId,
+          quantity: rentals.quantity,
+          status: rentals.status,
+          totalCostCents: rentals.totalCostCents,
+        },
+        bike: { id: bikes.id, name: bikes.name },
+      })
+      .from(payments)
+      .innerJoin(rentals, eq(rentals.id, payments.rentalId))
+      .innerJoin(bikes, eq(bikes.id, rentals.bikeId))
+      .where(condition)
+      .limit(1);
+    return row;
+  }
+}

@@ -1,0 +1,66 @@
+import { BadRequestException } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Clock } from '../../common/clock.js';
+import { CheckoutRequest, CheckoutSession, GatewayNotification, PaymentGateway, PaymentOutcome } from './payment-gateway.js';
+import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-signature.js';
+
+export const SANDBOX_EVENT_TYPES: Record<string, PaymentOutcome> = {
+  'payment.succeeded': 'succeeded',
+  'payment.failed': 'failed',
+  'payment.cancelled': 'cancelled',
+  'payment.expired': 'expired',
+};
+
+/** The notification the sandbox gateway posts to /api/payments/webhook/sandbox. */
+export interface SandboxEvent {
+  id: string;
+  type: string;
+  data: { sessionRef: string };
+  /** Unix seconds. */
+  created: number;
+}
+
+export const SANDBOX_REF = /^sbx_[0-9a-f]{32}$/;
+export const sandboxCheckoutPath = (ref: string): string => `/api/payments/sandbox/checkout/${ref}`;
+
+/**
+ * The built-in gateway: its hosted page is served by this app (SandboxController) and it notifies the shop the
+ * way an external gateway would, with an HMAC-SHA256-signed, timestamped POST.
+ */
+export class SandboxGateway implements PaymentGateway {
+  readonly provider = 'sandbox' as const;
+
+  constructor(
+    private readonly secret: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async createCheckout({ successUrl }: CheckoutRequest): Promise<CheckoutSession> {
+    const providerRef = `sbx_${randomBytes(16).toString('hex')}`;
+    // The hosted page lives on this app, so it shares the shop's public origin.
+    return { providerRef, url: `${new URL(successUrl).origin}${sandboxCheckoutPath(providerRef)}` };
+  }
+
+  parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders): GatewayNotification {
+    const header = headers[SANDBOX_SIGNATURE_HEADER.toLowerCase()];
+    verifySandboxSignature(this.secret, rawBody, Array.isArray(header) ? header[0] : header, Math.floor(this.clock.now().getTime() / 1000));
+    let event: SandboxEvent;
+    try {
+      event = JSON.parse(rawBody.toString('utf8')) as SandboxEvent;
+    } catch {
+      throw new BadRequestException({ message: 'The notification is not valid JSON', code: 'BAD_NOTIFICATION' });
+    }
+    const ref = event?.data?.sessionRef;
+    if (typeof event?.id !== 'string' || !event.id || event.id.length > 255 || typeof event.type !== 'string' || typeof ref !== 'string') {
+      throw new BadRequestException({ message: 'The notification lacks id, type or data.sessionRef', code: 'BAD_NOTIFICATION' });
+    }
+    return {
+      notificationId: event.id,
+      eventType: event.type,
+      providerRef: ref,
+      outcome: SANDBOX_EVENT_TYPES[event.type] ?? null,
+      payload: event,
+    };
+  }
+}

@@ -1,0 +1,91 @@
+import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiResult, ok } from '../../common/api-result.js';
+import { Authenticated, AuthUser, CurrentUser, Roles } from '../../common/decorators.js';
+import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto/envelope.dto.js';
+import { ParseIdPipe } from '../../common/parse-id.pipe.js';
+import { ChangeRoleDto, ListUsersQueryDto, UpdateProfileDto, UserDto, UsersPageDto } from './users.dto.js';
+import { UsersService } from './users.service.js';
+
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get('me')
+  @Authenticated()
+  @ApiOperation({ summary: 'The signed-in user profile' })
+  @ApiOkResponse({ type: Envelope(UserDto) })
+  async getMe(@CurrentUser() user: AuthUser): Promise<ApiResult<UserDto>> {
+    return ok(await this.users.getProfile(user.id), 'Profile retrieved successfully');
+  }
+
+  @Put('me')
+  @Authenticated()
+  @ApiOperation({ summary: 'Update name, email, phone and address of the signed-in user' })
+  @ApiOkResponse({ type: Envelope(UserDto) })
+  @ApiBadRequestResponse({ type: ErrorEnvelopeDto })
+  @ApiConflictResponse({ description: 'Email already in use', type: ErrorEnvelopeDto })
+  async updateMe(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<ApiResult<UserDto>> {
+    return ok(await this.users.updateProfile(user.id, dto), 'Profile Updated Successfully');
+  }
+
+  @Get('allusers')
+  @Roles('admin')
+  @ApiOperation({ summary: 'All accounts, newest first, paged' })
+  @ApiOkResponse({ type: Envelope(UsersPageDto) })
+  @ApiBadRequestResponse({ description: 'page or limit out of range', type: ErrorEnvelopeDto })
+  async listUsers(@Query() query: ListUsersQueryDto): Promise<ApiResult<UsersPageDto>> {
+    return ok(await this.users.listUsers(query), 'Users retrieved successfully');
+  }
+
+  @Put(':id/role')
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Promote a user to admin',
+    description:
+      'Without a body (as the All Users screen sends it) the user becomes an admin; `{ "role": "user" }` demotes an ' +
+      'admin. Idempotent: setting the role a user already has answers 200 and changes nothing. Admins cannot change ' +
+      'their own role.',
+  })
+  @ApiParam({ name: 'id', description: 'The user id', format: 'uuid' })
+  @ApiOkResponse({ type: Envelope(UserDto) })
+  @ApiBadRequestResponse({ description: 'id or role is malformed', type: ErrorEnvelopeDto })
+  @ApiNotFoundResponse({ description: 'No user with this id', type: ErrorEnvelopeDto })
+  @ApiConflictResponse({ description: "The caller's own account (OWN_ACCOUNT)", type: ErrorEnvelopeDto })
+  async changeUserRole(
+    @CurrentUser() actor: AuthUser,
+    @Param('id', ParseIdPipe('id')) id: string,
+    @Body() dto: ChangeRoleDto,
+  ): Promise<ApiResult<UserDto>> {
+    const { user, message } = await this.users.changeRole(actor, id, dto.role ?? 'admin');
+    return ok(user, message);
+  }
+
+  @Delete(':id')
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Delete a user account',
+    description:
+      'Removes the account with its rentals history, payments, reviews, favourites and helpful votes (the helpful ' +
+      "counts of other users' reviews are corrected). Refused with 409 USER_HAS_OPEN_RENTALS while the user has " +
+      'rentals not yet returned (booked, or held for an unpaid booking fee). Admins cannot delete themselves.',
+  })
+  @ApiParam({ name: 'id', description: 'The user id', format: 'uuid' })
+  @ApiOkResponse({ type: MessageEnvelopeDto })
+  @ApiBadRequestResponse({ description: 'id is malformed', type: ErrorEnvelopeDto })
+  @ApiNotFoundResponse({ description: 'No user with this id', type: ErrorEnvelopeDto })
+  @ApiConflictResponse({ description: 'Open rentals (USER_HAS_OPEN_RENTALS), or the caller\'s own account (OWN_ACCOUNT)', type: ErrorEnvelopeDto })
+  async deleteUser(@CurrentUser() actor: AuthUser, @Param('id', ParseIdPipe('id')) id: string): Promise<ApiResult<null>> {
+    await this.users.deleteUser(actor, id);
+    return ok(null, 'User Deleted Successfully');
+  }
+}

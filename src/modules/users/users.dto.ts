@@ -1,0 +1,97 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ROLES } from '../../database/schema/users.js';
+import type { Role, UserRow } from '../../database/schema/users.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** A user as the API shows it: never the password hash. */
+export class UserDto {
+  @ApiProperty({ example: '0b6f1d9e-7c1a-4f3e-9a51-2f0c8d1e4b7a' }) _id: string;
+  @ApiProperty({ example: 'Rahim Uddin' }) name: string;
+  @ApiProperty({ example: 'rahim@example.com' }) email: string;
+  @ApiProperty({ example: '+8801711000000' }) phone: string;
+  @ApiProperty({ example: 'House 12, Road 5, Dhanmondi, Dhaka' }) address: string;
+  @ApiProperty({ enum: ['user', 'admin'], example: 'user' }) role: Role;
+  @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) createdAt: string;
+}
+
+export function toUserDto(row: UserRow): UserDto {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** PUT users/me: name, email, phone and address only (anything else is rejected). */
+export class UpdateProfileDto {
+  @ApiPropertyOptional({ example: 'Rahim Uddin', maxLength: 100 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MinLength(1, { message: 'name must not be empty' })
+  @MaxLength(100)
+  name?: string;
+
+  @ApiPropertyOptional({ example: 'rahim@example.com' })
+  @IsOptional()
+  @Transform(trim)
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email?: string;
+
+  @ApiPropertyOptional({ example: '+8801711000000', maxLength: 30 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(30)
+  phone?: string;
+
+  @ApiPropertyOptional({ example: 'House 12, Road 5, Dhanmondi, Dhaka', maxLength: 300 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(300)
+  address?: string;
+}
+
+/** GET users/allusers: the All Users screen asks for 3 a page, the signups chart for 1000. */
+export class ListUsersQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be at least 1' })
+  @Max(1_000_000)
+  page: number = 1;
+
+  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 1000 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be at least 1' })
+  @Max(1000, { message: 'limit must be at most 1000' })
+  limit: number = 10;
+}
+
+export class UsersPageDto {
+  @ApiProperty({ type: [UserDto], description: 'Newest accounts first' }) users: UserDto[];
+  @ApiProperty({ example: 1 }) currentPage: number;
+  @ApiProperty({ example: 4, description: 'At least 1, even when there are no users' }) totalPages: number;
+  @ApiProperty({ example: 11, description: 'Number of accounts (all roles)' }) totalUsers: number;
+  @ApiProperty({ example: 11, description: 'Same as totalUsers, under the name the bike listing uses' }) totalCount: number;
+}
+
+/** PUT users/{id}/role: no body promotes to admin (what the All Users screen sends). */
+export class ChangeRoleDto {
+  @ApiPropertyOptional({ enum: ROLES, default: 'admin', description: 'The new role; omitted means admin (promote)' })
+  @IsOptional()
+  @IsIn(ROLES, { message: "role must be 'user' or 'admin'" })
+  role?: Role;
+}

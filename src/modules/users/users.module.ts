@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ReviewsModule } from '../reviews/reviews.module.js';
+import { UsersController } from './users.controller.js';
+import { UsersRepository } from './users.repository.js';
+import { UsersService } from './users.service.js';
+
+@Module({
+  imports: [ReviewsModule],
+  controllers: [UsersController],
+  providers: [UsersRepository, UsersService],
+  exports: [UsersRepository, UsersService],
+})
+export class UsersModule {}

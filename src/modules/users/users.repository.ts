@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { DbOrTx, DRIZZLE, Db, Tx } from '../../database/database.types.js';
+import { rentals } from '../../database/schema/rentals.js';
+import { NewUserRow, Role, UserRow, users } from '../../database/schema/users.js';
+
+@Injectable()
+export class UsersRepository {
+  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /**
+   * Row lock on the user: a rental being created for them (its foreign key check) waits for this
+   * transaction, or this one waits for it and then sees the rental.
+   */
+  async lockById(id: string, tx: Tx): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    return row;
+  }
+
+  /** Rentals whose bikes are still out or held for an unpaid booking fee. */
+  async countOpenRentals(userId: string, tx: DbOrTx = this.db): Promise<number> {
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(rentals)
+      .where(and(eq(rentals.userId, userId), inArray(rentals.status, ['pending_fee', 'booked'])));
+    return n;
+  }
+
+  async findById(id: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findByEmail(email: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
+    return row;
+  }
+
+  async insert(values: NewUserRow, tx: DbOrTx = this.db): Promise<UserRow> {
+    const [row] = await tx.insert(users).values(values).returning();
+    return row;
+  }
+
+  async update(id: string, values: Partial<NewUserRow>, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  async setRole(id: string, role: Role, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    return this.update(id, { role }, tx);
+  }
+
+  async delete(id: string, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  async page(offset: number, limit: number, tx: DbOrTx = this.db): Promise<{ rows: UserRow[]; total: number }> {
+    const [rows, [{ total }]] = await Promise.all([
+      tx.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+      tx.select({ total: count() }).from(users),
+    ]);
+    return { rows, total };
+  }
+
+  async countByRole(role: Role, tx: DbOrTx = this.db): Promise<number> {
+    const [{ n }] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, role)));
+    return n;
+  }
+}

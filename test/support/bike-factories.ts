@@ -1,0 +1,53 @@
+import { BikeRow, bikes, NewBikeRow } from '../../src/database/schema/bikes.js';
+import { TestApp } from './test-app.js';
+
+let seq = 0;
+
+/** A bike row with valid defaults, inserted directly (no HTTP). Override any column, e.g. createdAt for ordering. */
+export async function createBike(t: TestApp, overrides: Partial<NewBikeRow> = {}): Promise<BikeRow> {
+  seq += 1;
+  const [row] = await t.db
+    .insert(bikes)
+    .values({
+      name: `Test Bike ${seq}`,
+      description: 'A reliable city bike with a comfortable seat.',
+      imageUrl: '/images/bikes/test.jpg',
+      pricePerHourCents: 1250,
+      currency: 'USD',
+      cc: 150,
+      year: 2023,
+      model: `Model ${seq}`,
+      brand: 'Testbrand',
+      quantity: 3,
+      isAvailable: true,
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** Inserts `count` bikes whose createdAt values go up one minute at a time from `start`. */
+export async function createBikes(t: TestApp, count: number, start = new Date('2026-01-01T00:00:00Z')): Promise<BikeRow[]> {
+  const rows: BikeRow[] = [];
+  for (let i = 0; i < count; i++) {
+    rows.push(await createBike(t, { name: `Bike ${String(i + 1).padStart(2, '0')}`, createdAt: new Date(start.getTime() + i * 60_000) }));
+  }
+  return rows;
+}
+
+/** A valid POST/PUT bikes body as the admin form sends it. */
+export function bikeBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Yamaha R15 V4',
+    description: 'Light sport bike, easy in city traffic.',
+    pricePerHour: 12.5,
+    cc: 155,
+    year: 2024,
+    model: 'R15',
+    brand: 'Yamaha',
+    imgageurl: 'https://images.example.com/r15.jpg',
+    quantity: 4,
+    isAvailable: true,
+    ...overrides,
+  };
+}
