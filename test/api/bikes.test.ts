@@ -410,5 +410,11 @@ describe('Bikes API', () => {
       ]),
     );
     expect(Object.keys(doc.body.paths['/api/bikes/{id}'].delete.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));
+    const queryNames = doc.body.paths['/api/bikes'].get.parameters.map((p: { name: string }) => p.name);
+    expect(queryNames).toEqual(expect.arrayContaining(['page', 'limit', 'brand', 'model', 'recentlyAdded', 'searchTerm']));
+    const allIds: string[] = Object.values(doc.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) =>
+      Object.values(p).map((o) => o.operationId),
+    );
+    for (const op of ops) expect(allIds.filter((id) => id === op.operationId)).toHaveLength(1);
   });
 });
