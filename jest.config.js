@@ -26,6 +26,7 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/client/**/*.spec.ts?(x)'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.test.ts'] },
+    { ...common, displayName: 'system', testMatch: ['<rootDir>/test/system/**/*.test.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.test.ts'] },
   ],
 };
