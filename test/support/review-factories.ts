@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BikeRow, bikes, NewBikeRow } from '../../src/database/schema/bikes.js';
 import { NewPaymentRow, PaymentRow, payments } from '../../src/database/schema/payments.js';
 import { NewRentalRow, RentalRow, rentals } from '../../src/database/schema/rentals.js';
-import { ReviewRow, reviews, reviewVotes } from '../../src/database/schema/reviews.js';
+import { ReviewRow, reviews } from '../../src/database/schema/reviews.js';
 import { TestApp } from './test-app.js';
 
 let seq = 0;
@@ -90,9 +90,4 @@ export async function insertReview(
     .values({ rentalId: rental.id, bikeId: rental.bikeId, userId: rental.userId, ratingHalves: 8, comment: 'Good bike', ...overrides })
     .returning();
   return row;
-}
-
-/** A stored vote, without touching reviews.helpful (set it yourself when the test needs it consistent). */
-export async function insertVote(t: TestApp, reviewId: string, userId: string, value: 1 | -1): Promise<void> {
-  await t.db.insert(reviewVotes).values({ reviewId, userId, value });
 }

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/commo
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiCookieAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
@@ -44,11 +45,12 @@ export class ReviewsController {
   @Get('getpostreviews/:bikeId')
   @Public()
   @ApiBearerAuth('bearer')
+  @ApiCookieAuth('cookie')
   @ApiOperation({
     summary: "A bike's reviews, newest first",
     description:
-      "Public. Shows each reviewer's name, never the email. With a valid token, `myVote` is the caller's helpful vote; " +
-      "otherwise 0. Reviews of a deleted bike stay readable.",
+      "Public; the token is optional. Shows each reviewer's name, never the email. With a valid token, `myVote` is " +
+      "the caller's helpful vote; otherwise 0. Reviews of a deleted bike stay readable.",
   })
   @ApiParam({ name: 'bikeId', description: 'The bike id', format: 'uuid' })
   @ApiOkResponse({ type: Envelope([ReviewDto]) })
