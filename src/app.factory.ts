@@ -104,12 +104,18 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
 
   if (options.ssr !== false && !options.preview) {
     const auth = app.get(AuthService);
-    await setupSsr(app, {
+    const ssr = await setupSsr(app, {
       config,
       resolveUser: (req) => auth.verifyToken(tokenFromRequest(req).token),
       demoAccounts: env.DEMO_MODE ? DEMO_ACCOUNTS : null,
       httpServer: app.getHttpServer(),
     });
+    // Nest closes its own modules; the renderer (Vite's watcher in development) is closed with them.
+    const closeApp = app.close.bind(app);
+    app.close = async () => {
+      await ssr.close();
+      await closeApp();
+    };
   }
   await app.init();
   return app;

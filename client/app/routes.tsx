@@ -25,6 +25,7 @@ import TermsOfServicePage from '../pages/terms-of-service/TermsOfServicePage.js'
 import UpdateBikePage from '../pages/update-bike/UpdateBikePage.js';
 import UpdateProfilePage from '../pages/update-profile/UpdateProfilePage.js';
 import { requireSession } from './guards.js';
+import { RootLayout } from './RootLayout.js';
 
 /** Route `handle`: the HTTP status the server answers when this route is the deepest match. */
 export interface RouteHandle {
@@ -40,6 +41,7 @@ const notFound: RouteHandle = { status: 404 };
 export const routes: RouteObject[] = [
   {
     id: 'root',
+    Component: RootLayout,
     ErrorBoundary: RouteErrorPage,
     children: [
       {

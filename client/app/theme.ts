@@ -12,9 +12,27 @@ export const FONT_STACK =
   "Inter, 'Segoe UI Variable', 'Segoe UI', system-ui, -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
 
 const surfaces = {
-  light: { body: '#f5f7f6', container: '#ffffff', header: 'rgba(255, 255, 255, 0.92)', footer: '#0f1f1c', sider: '#ffffff' },
-  dark: { body: '#0c1211', container: '#141b1a', header: 'rgba(20, 27, 26, 0.92)', footer: '#070b0a', sider: '#141b1a' },
+  light: { body: '#f5f7f6', container: '#ffffff', elevated: '#ffffff', header: 'rgba(255, 255, 255, 0.92)', footer: '#0f1f1c', sider: '#ffffff' },
+  dark: { body: '#0c1211', container: '#141b1a', elevated: '#1a2321', header: 'rgba(20, 27, 26, 0.92)', footer: '#070b0a', sider: '#141b1a' },
 } as const;
+
+/**
+ * antd derives hover, active and background shades from the seed; for a deep teal like ours its light palette
+ * turns grey (colorPrimaryBg #a8b5b2), so the light theme names its shades explicitly.
+ */
+const lightPrimaryShades = {
+  colorPrimaryBg: '#e7f5f2',
+  colorPrimaryBgHover: '#cdebe5',
+  colorPrimaryBorder: '#9fd6cb',
+  colorPrimaryBorderHover: '#6fc1b2',
+  colorPrimaryHover: '#13897f',
+  colorPrimaryActive: '#0b5c56',
+  colorPrimaryText: BRAND_PRIMARY,
+  colorPrimaryTextHover: '#13897f',
+  colorPrimaryTextActive: '#0b5c56',
+  colorLinkHover: '#13897f',
+  colorLinkActive: '#0b5c56',
+};
 
 /** The one antd theme of the app, light or dark. */
 export function buildTheme(mode: ThemeMode): ThemeConfig {
@@ -23,13 +41,14 @@ export function buildTheme(mode: ThemeMode): ThemeConfig {
     algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       colorPrimary: mode === 'dark' ? '#14a394' : BRAND_PRIMARY,
-      colorInfo: mode === 'dark' ? '#14a394' : BRAND_PRIMARY,
+      ...(mode === 'light' ? lightPrimaryShades : {}),
       colorSuccess: '#16a34a',
       colorWarning: '#d97706',
       colorError: '#dc2626',
       colorLink: mode === 'dark' ? '#2dd4bf' : BRAND_PRIMARY,
       colorBgLayout: s.body,
       colorBgContainer: s.container,
+      colorBgElevated: s.elevated,
       borderRadius: 10,
       borderRadiusLG: 14,
       fontFamily: FONT_STACK,

@@ -22,7 +22,7 @@ export function SiteHeader() {
     <Layout.Header className="site-header">
       <div className="site-header-inner">
         <BrandLink />
-        <nav aria-label="Main" className="main-nav desktop-only">
+        <nav aria-label="Main" className="main-nav nav-wide">
           <ul>
             {items.map((item) => {
               const active = isNavItemActive(item, pathname);
@@ -42,7 +42,7 @@ export function SiteHeader() {
           <Button
             type="text"
             shape="circle"
-            className="header-icon-button mobile-only"
+            className="header-icon-button nav-narrow"
             aria-label="Open menu"
             aria-expanded={drawerOpen}
             aria-controls="mobile-menu"

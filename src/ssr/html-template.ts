@@ -31,6 +31,7 @@ export function documentTemplate(assets: PageAssets): string {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    <meta name="theme-color" content="#0f766e">
     ${HEAD}
     ${links}
   </head>

@@ -1,10 +1,12 @@
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
 import type { AuthUser } from '../common/decorators.js';
 import { projectRoot } from '../common/project-root.js';
@@ -33,6 +35,9 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
 
 /** Paths that name a file: a miss is a plain 404, never a rendered page. */
@@ -55,6 +60,40 @@ function pageOrigin(req: Request, configured: string | undefined): string {
   if (configured) return new URL(configured).origin;
   const host = req.get('host');
   return host && /^[a-z0-9.\-:[\]]+$/i.test(host) ? `${req.protocol}://${host}` : 'http://localhost';
+}
+
+/**
+ * Serves the `.br` / `.gz` twins the build wrote beside each hashed asset (vite.config.ts) when the browser
+ * accepts them; everything else falls through to express.static.
+ */
+function precompressedAssets(dir: string): RequestHandler {
+  const files = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = req.path.slice(1);
+    if (!name || name.includes('/') || !files.has(name)) return next();
+    res.vary('Accept-Encoding');
+    const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+    const variant = encoding === 'br' ? `${name}.br` : encoding === 'gzip' ? `${name}.gz` : undefined;
+    if (!variant || !files.has(variant)) return next();
+    res.type(extname(name)).set('Content-Encoding', encoding as string);
+    res.sendFile(join(dir, variant), { maxAge: '365d', immutable: true }, (err) => {
+      if (err) next(err);
+    });
+  };
+}
+
+/** HTML is compressed per response: pages carry their antd styles inline and are never cached shared. */
+async function sendHtml(req: Request, res: Response, status: number, html: string): Promise<void> {
+  res.status(status).type('html').vary('Accept-Encoding');
+  const encoding = html.length >= 1024 ? req.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+  if (encoding === 'br') {
+    res.set('Content-Encoding', 'br').send(await brotliAsync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  } else if (encoding === 'gzip') {
+    res.set('Content-Encoding', 'gzip').send(await gzipAsync(html, { level: 6 }));
+  } else {
+    res.send(html);
+  }
 }
 
 /** Production: the hashed entry, its CSS and the chunks it imports, from Vite's manifest. */
@@ -119,14 +158,11 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
     const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
     loadEntry = async () => entry;
     loadTemplate = async () => template;
+    const assetsDir = join(root, 'dist/client/assets');
     app.use(
       '/assets',
-      express.static(join(root, 'dist/client/assets'), {
-        index: false,
-        redirect: false,
-        immutable: true,
-        maxAge: '365d',
-      }),
+      precompressedAssets(assetsDir),
+      express.static(assetsDir, { index: false, redirect: false, immutable: true, maxAge: '365d' }),
     );
   }
 
@@ -197,7 +233,7 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
       res.redirect(result.status, result.redirect);
       return;
     }
-    res.status(result.status).type('html').send(fillTemplate(template, result, nonce));
+    await sendHtml(req, res, result.status, fillTemplate(template, result, nonce));
   }
 
   return {

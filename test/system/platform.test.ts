@@ -9,7 +9,7 @@ const api = async (server: ServerProcess, path: string, init: RequestInit = {}) 
     ...init,
     headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { data: never } };
+  return { status: res.status, body: (await res.json()) as { success: boolean; message: string; token: string; data: { users: unknown[] } & Record<string, unknown> } };
 };
 
 describe('The production server as an operator runs it', () => {
@@ -21,7 +21,7 @@ describe('The production server as an operator runs it', () => {
       try {
         const login = await api(first, '/auth/login', { method: 'POST', body: JSON.stringify({ email: 'admin@okaybike.demo', password: 'admin12345' }) });
         expect(login.status).toBe(200);
-        const token = (login.body as { token: string }).token;
+        const token = login.body.token;
         const users = await api(first, '/users/me', { headers: { authorization: `Bearer ${token}` } });
         expect(users.body.data).toMatchObject({ role: 'admin' });
         const signup = await api(first, '/auth/signup', {
@@ -30,7 +30,7 @@ describe('The production server as an operator runs it', () => {
         });
         expect(signup.status).toBe(201);
         const all = await api(first, '/users/allusers?limit=1000', { headers: { authorization: `Bearer ${token}` } });
-        userCount = (all.body.data as { users: unknown[] }).users.length;
+        userCount = all.body.data.users.length;
         expect(userCount).toBeGreaterThanOrEqual(40);
 
         // A second process on the same embedded database must refuse to start, naming the reason.
@@ -50,9 +50,9 @@ describe('The production server as an operator runs it', () => {
         const login = await api(again, '/auth/login', { method: 'POST', body: JSON.stringify({ email: 'persist@example.com', password: 'persist-1' }) });
         expect(login.status).toBe(200);
         const admin = await api(again, '/auth/login', { method: 'POST', body: JSON.stringify({ email: 'admin@okaybike.demo', password: 'admin12345' }) });
-        const all = await api(again, '/users/allusers?limit=1000', { headers: { authorization: `Bearer ${(admin.body as { token: string }).token}` } });
+        const all = await api(again, '/users/allusers?limit=1000', { headers: { authorization: `Bearer ${admin.body.token}` } });
         // Same rows: the demo data was not seeded a second time and nothing was lost.
-        expect((all.body.data as { users: unknown[] }).users.length).toBe(userCount);
+        expect(all.body.data.users.length).toBe(userCount);
       } finally {
         await again.stop();
       }

@@ -8,6 +8,7 @@ import { usePageMeta } from '../../app/head.js';
 import { notifyError } from '../../app/notify.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { AuthCard } from '../../components/AuthCard.js';
+import { decorativeIcon } from '../../components/decorative-icon.js';
 
 export default function LoginPage() {
   usePageMeta({ title: 'Login', description: 'Log in to Okay Bike to rent bikes, pay and manage your rentals.' });
@@ -21,7 +22,7 @@ export default function LoginPage() {
     login.mutate(values, {
       onSuccess: () => navigate('/dashboard'),
       onError: (error) => {
-        console.error('Login failed:', error.message);
+        console.warn('Login failed:', error.message);
         notifyError(error, 'Login failed. Please try again.');
       },
     });
@@ -51,10 +52,10 @@ export default function LoginPage() {
       ) : null}
       <Form<LoginInput> form={form} layout="vertical" requiredMark={false} onFinish={submit} method="post" size="large">
         <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email' }]}>
-          <Input type="email" autoComplete="email" prefix={<MailOutlined aria-hidden />} placeholder="you@example.com" />
+          <Input type="email" autoComplete="email" prefix={<MailOutlined {...decorativeIcon} />} placeholder="you@example.com" />
         </Form.Item>
         <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }]}>
-          <Input.Password autoComplete="current-password" prefix={<LockOutlined aria-hidden />} placeholder="Your password" />
+          <Input.Password autoComplete="current-password" prefix={<LockOutlined {...decorativeIcon} />} placeholder="Your password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={login.isPending} disabled={!hydrated}>
           Login

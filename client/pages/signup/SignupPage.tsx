@@ -8,6 +8,7 @@ import { usePageMeta } from '../../app/head.js';
 import { notify } from '../../app/notify.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { AuthCard } from '../../components/AuthCard.js';
+import { decorativeIcon } from '../../components/decorative-icon.js';
 
 const FIELDS = ['name', 'email', 'password', 'phone', 'address'] as const;
 
@@ -50,19 +51,19 @@ export default function SignupPage() {
     >
       <Form<SignupInput> form={form} layout="vertical" requiredMark={false} onFinish={submit} method="post" size="large" noValidate>
         <Form.Item label="Name" name="name">
-          <Input autoComplete="name" prefix={<UserOutlined aria-hidden />} placeholder="Your full name" />
+          <Input autoComplete="name" prefix={<UserOutlined {...decorativeIcon} />} placeholder="Your full name" />
         </Form.Item>
         <Form.Item label="Email" name="email">
-          <Input type="email" autoComplete="email" prefix={<MailOutlined aria-hidden />} placeholder="you@example.com" />
+          <Input type="email" autoComplete="email" prefix={<MailOutlined {...decorativeIcon} />} placeholder="you@example.com" />
         </Form.Item>
         <Form.Item label="Password" name="password">
-          <Input.Password autoComplete="new-password" prefix={<LockOutlined aria-hidden />} placeholder="Choose a password" />
+          <Input.Password autoComplete="new-password" prefix={<LockOutlined {...decorativeIcon} />} placeholder="Choose a password" />
         </Form.Item>
         <Form.Item label="Phone" name="phone">
-          <Input type="tel" autoComplete="tel" prefix={<PhoneOutlined aria-hidden />} placeholder="+1 555 123 4567" />
+          <Input type="tel" autoComplete="tel" prefix={<PhoneOutlined {...decorativeIcon} />} placeholder="+1 555 123 4567" />
         </Form.Item>
         <Form.Item label="Address" name="address">
-          <Input autoComplete="street-address" prefix={<EnvironmentOutlined aria-hidden />} placeholder="Street, city" />
+          <Input autoComplete="street-address" prefix={<EnvironmentOutlined {...decorativeIcon} />} placeholder="Street, city" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block disabled={signup.isPending || !hydrated}>
           {signup.isPending ? 'Signing Up...' : 'Sign Up'}

@@ -22,7 +22,7 @@ export class ErrorEnvelopeDto {
 export class MessageEnvelopeDto {
   @ApiProperty({ type: Boolean, example: true }) success: true;
   @ApiProperty({ type: String, example: 'Done' }) message: string;
-  @ApiPropertyOptional({ type: 'object', nullable: true, example: null }) data?: null;
+  @ApiPropertyOptional({ type: Object, nullable: true, example: null, description: 'Always null' }) data?: null;
 }
 
 const cache = new Map<string, Type<unknown>>();

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,11 +11,12 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Public } from '../../common/decorators.js';
+import { AuthUser, CurrentUser, Public } from '../../common/decorators.js';
 import { RateLimitGuard } from '../../common/rate-limit.guard.js';
 import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { AppConfig } from '../../config/app-config.js';
 import { UserDto } from '../users/users.dto.js';
+import { UsersService } from '../users/users.service.js';
 import { AUTH_COOKIE } from './auth.constants.js';
 import { LoginDto, LoginResponseDto, SignupDto } from './auth.dto.js';
 import { AuthService } from './auth.service.js';
@@ -26,6 +27,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly config: AppConfig,
+    private readonly users: UsersService,
   ) {}
 
   @Post('signup')
@@ -63,6 +65,17 @@ export class AuthController {
       maxAge: this.config.env.JWT_EXPIRES_IN * 1000,
     });
     return ok(user, 'Login successful', { token });
+  }
+
+  @Get('session')
+  @Public()
+  @ApiOperation({
+    summary: 'The signed-in user, or null when signed out',
+    description: 'Like GET users/me but answers 200 with data null instead of 401, so a page can ask without an error.',
+  })
+  @ApiOkResponse({ type: Envelope(UserDto, 'SessionEnvelope') })
+  async getSession(@CurrentUser() user: AuthUser | undefined): Promise<ApiResult<UserDto | null>> {
+    return ok(user ? await this.users.getProfile(user.id) : null, user ? 'Signed in' : 'Signed out');
   }
 
   @Post('logout')
