@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
 import { bikes } from '../../database/schema/bikes.js';
 import {
@@ -71,6 +71,16 @@ export class PaymentsRepository {
       .from(payments)
       .where(and(eq(payments.rentalId, rentalId), eq(payments.kind, kind), eq(payments.status, 'pending')))
       .orderBy(asc(payments.createdAt));
+  }
+
+  /** Pending payments of `kind` past their expiry, oldest first. */
+  async findLapsed(kind: PaymentKind, now: Date, limit: number, tx: DbOrTx = this.db): Promise<PaymentRow[]> {
+    return tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.kind, kind), eq(payments.status, 'pending'), lte(payments.expiresAt, now)))
+      .orderBy(asc(payments.expiresAt))
+      .limit(limit);
   }
 
   async listByRentalIds(rentalIds: string[], tx: DbOrTx = this.db): Promise<PaymentRow[]> {

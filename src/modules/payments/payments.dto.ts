@@ -1,0 +1,97 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../../database/schema/payments.js';
+import type { PaymentKind, PaymentRow, PaymentStatus } from '../../database/schema/payments.js';
+import { RENTAL_STATUSES, rentalReturned } from '../../database/schema/rentals.js';
+import type { RentalStatus } from '../../database/schema/rentals.js';
+import { toMajor } from './money.js';
+import type { PaymentView } from './payments.repository.js';
+
+/** One payment line (booking fee or rental) as receipts and the admin report show it. */
+export class PaymentSummaryDto {
+  @ApiProperty({ example: '3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11' }) _id: string;
+  @ApiProperty({ enum: PAYMENT_KINDS, example: 'rental', description: 'booking_fee (paid when booking) or rental (the cost after return)' })
+  kind: PaymentKind;
+  @ApiProperty({ example: 48, description: 'Major units of currency' }) amount: number;
+  @ApiProperty({ example: 'USD' }) currency: string;
+  @ApiProperty({ enum: PAYMENT_STATUSES, example: 'succeeded' }) status: PaymentStatus;
+  @ApiProperty({ example: 'sandbox', description: 'The gateway: sandbox or stripe' }) provider: string;
+  @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) createdAt: string;
+  @ApiProperty({ type: String, nullable: true, example: '2026-05-01T10:02:00.000Z', description: 'When it became final' })
+  completedAt: string | null;
+}
+
+export function toPaymentSummaryDto(row: PaymentRow): PaymentSummaryDto {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    amount: toMajor(row.amountMinor),
+    currency: row.currency,
+    status: row.status,
+    provider: row.provider,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export class PaymentBikeRefDto {
+  @ApiProperty({ example: '7d3c2a9e-51f4-4c8e-9f0a-1b2c3d4e5f60' }) _id: string;
+  @ApiProperty({ example: 'Yamaha R15 V4' }) name: string;
+}
+
+export class PaymentRentalDto {
+  @ApiProperty({ example: '0c5b7a8e-1d2f-4e3a-8b9c-0d1e2f3a4b5c' }) _id: string;
+  @ApiProperty({ example: 'TXN-8K2M4Q7W1Z9X', description: "The rental's paymentId (checkout reference)" }) paymentId: string;
+  @ApiProperty({ type: PaymentBikeRefDto }) bikeId: PaymentBikeRefDto;
+  @ApiProperty({ example: 'Yamaha R15 V4' }) bikeName: string;
+  @ApiProperty({ example: 2 }) quantity: number;
+  @ApiProperty({ enum: RENTAL_STATUSES, example: 'booked' }) status: RentalStatus;
+  @ApiProperty({ example: false }) isReturned: boolean;
+  @ApiProperty({ example: 0, description: 'Total cost in major units once returned, else 0' }) totalCost: number;
+}
+
+/** GET payments/{id}: what the shop's payment result page shows. */
+export class PaymentDto extends PaymentSummaryDto {
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'A pending payment can be paid until then' })
+  expiresAt: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Hosted payment page, while the payment is pending' })
+  payment_url: string | null;
+  @ApiProperty({ type: PaymentRentalDto }) rental: PaymentRentalDto;
+}
+
+export function toPaymentDto(view: PaymentView): PaymentDto {
+  const { payment, rental, bike } = view;
+  return {
+    ...toPaymentSummaryDto(payment),
+    expiresAt: payment.expiresAt?.toISOString() ?? null,
+    payment_url: payment.status === 'pending' ? payment.checkoutUrl : null,
+    rental: {
+      _id: rental.id,
+      paymentId: rental.paymentRef,
+      bikeId: { _id: bike.id, name: bike.name },
+      bikeName: bike.name,
+      quantity: rental.quantity,
+      status: rental.status,
+      isReturned: rentalReturned(rental.status),
+      totalCost: toMajor(rental.totalCostCents),
+    },
+  };
+}
+
+/** What a webhook answers. */
+export class NotificationResultDto {
+  @ApiProperty({ type: String, nullable: true, example: '3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11' }) paymentId: string | null;
+  @ApiProperty({ enum: PAYMENT_STATUSES, nullable: true, example: 'succeeded', description: 'The payment status after the notification' })
+  status: PaymentStatus | null;
+  @ApiProperty({ example: true, description: 'Whether this notification changed the payment' }) changed: boolean;
+}
+
+export const SANDBOX_OUTCOMES = ['pay', 'fail', 'cancel'] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+
+/** The form on the sandbox page (application/x-www-form-urlencoded). */
+export class SandboxOutcomeDto {
+  @ApiProperty({ enum: SANDBOX_OUTCOMES, example: 'pay' })
+  @IsIn(SANDBOX_OUTCOMES, { message: 'outcome must be one of pay, fail, cancel' })
+  outcome: SandboxOutcome;
+}

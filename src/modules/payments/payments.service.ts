@@ -1,0 +1,179 @@
+import { BadGatewayException, BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { IncomingHttpHeaders } from 'node:http';
+import { AuthUser } from '../../common/decorators.js';
+import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/app-config.js';
+import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
+import { CheckoutSession, GatewayNotification, PaymentOutcome } from './payment-gateway.js';
+import { PaymentGateways } from './payment-gateways.js';
+import { NotificationResultDto, PaymentDto, toPaymentDto } from './payments.dto.js';
+import { PaymentsRepository } from './payments.repository.js';
+
+/**
+ * Called in the transaction that made `payment` final, so what depends on it (the rental's state, the stock)
+ * changes atomically with it. Payments know nothing about rentals; the rentals module subscribes.
+ */
+export type PaymentSettledListener = (tx: DbOrTx, payment: PaymentRow, at: Date) => Promise<void>;
+
+export interface OpenPayment {
+  rentalId: string;
+  userId: string;
+  kind: PaymentKind;
+  amountMinor: number;
+  currency: string;
+  expiresAt: Date | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger('Payments');
+  private readonly listeners: PaymentSettledListener[] = [];
+
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly payments: PaymentsRepository,
+    private readonly gateways: PaymentGateways,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  onSettled(listener: PaymentSettledListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Opens a pending payment at the current gateway (the checkout is created afterwards, outside the transaction). */
+  open(values: OpenPayment, tx: DbOrTx): Promise<PaymentRow> {
+    return this.payments.insert({ ...values, provider: this.gateways.current().provider, status: 'pending' }, tx);
+  }
+
+  /**
+   * Creates the hosted checkout for `payment` at its gateway. Never inside a database transaction: it is a call
+   * over the network. A gateway failure is a 502 PAYMENT_GATEWAY_ERROR.
+   */
+  async createCheckout(payment: PaymentRow, description: string, origin: string): Promise<CheckoutSession> {
+    const resultUrl = this.resultUrl(origin, payment.id);
+    try {
+      return await this.gateways.require(payment.provider).createCheckout({ payment, description, successUrl: resultUrl, cancelUrl: resultUrl });
+    } catch (e) {
+      this.logger.error(`checkout for payment ${payment.id} at ${payment.provider} failed: ${(e as Error).message}`);
+      throw new BadGatewayException({
+        message: 'The payment gateway could not be reached, please try again in a moment',
+        code: 'PAYMENT_GATEWAY_ERROR',
+      });
+    }
+  }
+
+  attachCheckout(paymentId: string, session: CheckoutSession, tx: DbOrTx): Promise<PaymentRow | undefined> {
+    return this.payments.attachCheckout(paymentId, session.providerRef, session.url, tx);
+  }
+
+  /** The shop page a gateway returns the browser to. */
+  resultUrl(origin: string, paymentId: string): string {
+    return `${origin}/payment/result?payment=${paymentId}`;
+  }
+
+  /** The public origin of the shop: PUBLIC_URL, else the one the request came to. */
+  publicOrigin(requestOrigin: string): string {
+    return this.config.env.PUBLIC_URL ? new URL(this.config.env.PUBLIC_URL).origin : requestOrigin;
+  }
+
+  /**
+   * pending -> `outcome` once (a conditional update), then the listeners, all in `tx`.
+   * undefined when the payment was no longer pending: nothing changed.
+   */
+  async settle(paymentId: string, outcome: PaymentOutcome, tx: DbOrTx): Promise<PaymentRow | undefined> {
+    const at = this.clock.now();
+    const row = await this.payments.settle(paymentId, outcome, at, tx);
+    if (row) {
+      for (const listener of this.listeners) await listener(tx, row, at);
+    }
+    return row;
+  }
+
+  findPending(rentalId: string, kind: PaymentKind, tx?: DbOrTx): Promise<PaymentRow[]> {
+    return this.payments.findPending(rentalId, kind, tx);
+  }
+
+  listByRentalIds(rentalIds: string[], tx?: DbOrTx): Promise<PaymentRow[]> {
+    return this.payments.listByRentalIds(rentalIds, tx);
+  }
+
+  /** Rental payments left unpaid past their expiry become expired (the rental stays returned and can be paid anew). */
+  async expireLapsedRentalPayments(limit = 200): Promise<number> {
+    const expired: PaymentRow[] = [];
+    for (const payment of await this.payments.findLapsed('rental', this.clock.now(), limit)) {
+      const row = await this.db.transaction((tx) => this.settle(payment.id, 'expired', tx));
+      if (row) expired.push(row);
+    }
+    await this.closeCheckouts(expired);
+    return expired.length;
+  }
+
+  /** Closes the hosted checkouts of payments that expired on our side (Stripe keeps a session open 30 minutes at least). */
+  async closeCheckouts(expired: PaymentRow[]): Promise<void> {
+    for (const payment of expired) {
+      const gateway = this.gateways.get(payment.provider);
+      if (!gateway?.expireCheckout || !payment.providerRef) continue;
+      try {
+        await gateway.expireCheckout(payment.providerRef);
+      } catch (e) {
+        this.logger.warn(`could not close checkout ${payment.providerRef} of expired payment ${payment.id}: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  /**
+   * A gateway notification: verified (400 and nothing changes when the signature or timestamp is bad), recorded
+   * once per (provider, notification id) (a replay answers 200 and changes nothing), then the payment moves from
+   * pending to one final state, with its effects, in the same transaction.
+   */
+  async handleNotification(provider: string, rawBody: Buffer | undefined, headers: IncomingHttpHeaders): Promise<{ message: string; data: NotificationResultDto }> {
+    const gateway = this.gateways.require(provider);
+    if (!rawBody?.length) throw new BadRequestException({ message: 'The notification body must be JSON', code: 'BAD_NOTIFICATION' });
+    const notification = gateway.parseNotification(rawBody, headers);
+    return this.db.transaction(async (tx) => {
+      const payment = await this.findNotified(provider, notification, tx);
+      const recorded = await this.payments.insertNotification(
+        {
+          provider,
+          notificationId: notification.notificationId,
+          paymentId: payment?.id ?? null,
+          eventType: notification.eventType,
+          payload: notification.payload,
+        },
+        tx,
+      );
+      const current = (changed: boolean, status = payment?.status ?? null): NotificationResultDto => ({ paymentId: payment?.id ?? null, status, changed });
+      if (!recorded) return { message: 'Notification already processed', data: current(false) };
+      if (!payment) {
+        this.logger.warn(`${provider} notification ${notification.notificationId} (${notification.eventType}) matches no payment`);
+        return { message: 'Notification recorded; it matches no payment', data: current(false) };
+      }
+      if (!notification.outcome) return { message: 'Notification recorded; it does not settle a payment', data: current(false) };
+      const settled = await this.settle(payment.id, notification.outcome, tx);
+      if (settled) return { message: 'Notification processed', data: current(true, settled.status) };
+      if (notification.outcome === 'succeeded' && payment.status !== 'succeeded') {
+        this.logger.warn(`payment ${payment.id} reported paid at ${provider} after it became ${payment.status}: refund it at the gateway`);
+      }
+      return { message: 'Notification recorded; the payment was already final', data: current(false) };
+    });
+  }
+
+  private async findNotified(provider: string, n: GatewayNotification, tx: DbOrTx): Promise<PaymentRow | undefined> {
+    if (n.paymentId && UUID.test(n.paymentId)) {
+      const byId = await this.payments.findById(n.paymentId, tx);
+      if (byId && byId.provider === provider) return byId;
+    }
+    return n.providerRef ? this.payments.findByProviderRef(provider, n.providerRef, tx) : undefined;
+  }
+
+  /** GET payments/{id}: the payment's owner or an admin; anyone else gets 404. */
+  async getPayment(caller: AuthUser, id: string): Promise<PaymentDto> {
+    const view = await this.payments.findView({ id });
+    if (!view || (caller.role !== 'admin' && view.payment.userId !== caller.id)) throw new NotFoundException('Payment not found');
+    return toPaymentDto(view);
+  }
+}

@@ -1,0 +1,65 @@
+import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public, RawResponse } from '../../common/decorators.js';
+import { ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
+import { SandboxOutcomeDto } from './payments.dto.js';
+import { SandboxAnswer, SandboxService } from './sandbox.service.js';
+
+const REF_PARAM = { name: 'sessionRef', description: 'The sandbox checkout session (sbx_ + 32 hex digits), from payment_url' };
+const HTML = { 'text/html': { schema: { type: 'string' } } };
+
+function send(res: Response, answer: SandboxAnswer): void {
+  res.setHeader('Cache-Control', 'no-store');
+  if (answer.kind === 'redirect') {
+    res.redirect(303, answer.location);
+    return;
+  }
+  res.status(answer.status).type('text/html; charset=utf-8').send(answer.html);
+}
+
+/** The hosted payment page of the built-in sandbox gateway (a separate gateway in spirit, served by this app). */
+@ApiTags('payments')
+@Controller('payments/sandbox/checkout')
+export class SandboxController {
+  constructor(private readonly sandbox: SandboxService) {}
+
+  @Get(':sessionRef')
+  @Public()
+  @RawResponse()
+  @ApiOperation({
+    summary: 'Sandbox gateway: the hosted payment page (HTML)',
+    description: 'Shows the merchant, what is paid and the amount, with Pay, Fail and Cancel buttons; a session that is no longer pending shows its final state.',
+  })
+  @ApiParam(REF_PARAM)
+  @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'The payment page', content: HTML })
+  @ApiResponse({ status: 404, description: 'Unknown session', content: HTML })
+  async showSandboxCheckout(@Param('sessionRef') sessionRef: string, @Res() res: Response): Promise<void> {
+    send(res, await this.sandbox.showCheckout(sessionRef));
+  }
+
+  @Post(':sessionRef')
+  @Public()
+  @RawResponse()
+  @ApiOperation({
+    summary: 'Sandbox gateway: the payer chose Pay, Fail or Cancel',
+    description:
+      'The gateway posts a signed notification to /api/payments/webhook/sandbox over HTTP, then redirects (303) the browser to ' +
+      '/payment/result?payment=<payment id>. A session that is no longer pending redirects without notifying.',
+  })
+  @ApiParam(REF_PARAM)
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiResponse({ status: 303, description: 'Back to the shop: Location /payment/result?payment=<id>' })
+  @ApiResponse({ status: 404, description: 'Unknown session', content: HTML })
+  @ApiResponse({ status: 502, description: 'The shop did not accept the notification', content: HTML })
+  @ApiBadRequestResponse({ description: 'outcome is not pay, fail or cancel', type: ErrorEnvelopeDto })
+  async submitSandboxCheckout(
+    @Param('sessionRef') sessionRef: string,
+    @Body() dto: SandboxOutcomeDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(res, await this.sandbox.submit(sessionRef, dto.outcome, req.socket.localPort ?? 0));
+  }
+}

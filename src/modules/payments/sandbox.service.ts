@@ -1,0 +1,134 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/app-config.js';
+import { formatMoney } from './money.js';
+import { PaymentsRepository, PaymentView } from './payments.repository.js';
+import { SandboxOutcome } from './payments.dto.js';
+import { renderSandboxCheckout, renderSandboxMessage } from './sandbox-checkout.page.js';
+import { SANDBOX_REF, SandboxEvent, SandboxGateway } from './sandbox.gateway.js';
+import { PaymentGateways } from './payment-gateways.js';
+import { resolveSandboxSecret, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-signature.js';
+
+export const MERCHANT = 'Okay Bike';
+
+const EVENT_TYPES: Record<SandboxOutcome, string> = {
+  pay: 'payment.succeeded',
+  fail: 'payment.failed',
+  cancel: 'payment.cancelled',
+};
+
+export type SandboxAnswer = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; location: string };
+
+/** What the payer sees for a payment: 'Booking fee for Yamaha R15 x2', 'Rental of Yamaha R15 x2'. */
+export const paymentDescription = (kind: string, bikeName: string, quantity: number): string =>
+  `${kind === 'booking_fee' ? 'Booking fee for' : 'Rental of'} ${bikeName} x${quantity}`;
+
+/**
+ * The hosted page of the sandbox gateway and what happens when the payer chooses: the gateway signs a
+ * notification and posts it over HTTP to the shop's webhook, exactly as an external gateway would, then sends the
+ * browser back to the shop's result page.
+ */
+@Injectable()
+export class SandboxService {
+  private readonly logger = new Logger('SandboxGateway');
+  private readonly secret: string;
+
+  constructor(
+    private readonly payments: PaymentsRepository,
+    private readonly gateways: PaymentGateways,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {
+    this.secret = resolveSandboxSecret(config.env);
+  }
+
+  async showCheckout(sessionRef: string): Promise<SandboxAnswer> {
+    const view = await this.find(sessionRef);
+    if (!view) return this.notFound();
+    return { kind: 'page', status: 200, html: renderSandboxCheckout(this.model(view)) };
+  }
+
+  async submit(sessionRef: string, outcome: SandboxOutcome, localPort: number): Promise<SandboxAnswer> {
+    const view = await this.find(sessionRef);
+    if (!view) return this.notFound();
+    const resultPath = `/payment/result?payment=${view.payment.id}`;
+    if (view.payment.status !== 'pending' || this.lapsed(view)) return { kind: 'redirect', location: resultPath };
+
+    const event: SandboxEvent = {
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      type: EVENT_TYPES[outcome],
+      data: { sessionRef },
+      created: Math.floor(this.clock.now().getTime() / 1000),
+    };
+    const body = JSON.stringify(event);
+    const signature = signSandboxPayload(this.secret, body, event.created);
+    const delivered = await this.deliver(body, signature, localPort);
+    if (!delivered) {
+      return {
+        kind: 'page',
+        status: 502,
+        html: renderSandboxMessage('The shop could not be notified', `${MERCHANT} did not confirm this payment. Nothing was charged; please try again.`, {
+          href: `/api/payments/sandbox/checkout/${sessionRef}`,
+          label: 'Back to the payment page',
+        }),
+      };
+    }
+    return { kind: 'redirect', location: resultPath };
+  }
+
+  /** Posts to PUBLIC_URL's webhook, falling back to this very process over loopback. */
+  private async deliver(body: string, signature: string, localPort: number): Promise<boolean> {
+    const bases = [this.config.env.PUBLIC_URL ? new URL(this.config.env.PUBLIC_URL).origin : undefined, `http://127.0.0.1:${localPort}`];
+    for (const base of bases) {
+      if (!base) continue;
+      try {
+        const res = await fetch(`${base}/api/payments/webhook/sandbox`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+          body,
+          redirect: 'error',
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (res.ok) return true;
+        this.logger.error(`webhook at ${base} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+        return false;
+      } catch (e) {
+        this.logger.warn(`webhook at ${base} unreachable: ${(e as Error).message}`);
+      }
+    }
+    return false;
+  }
+
+  private async find(sessionRef: string): Promise<PaymentView | undefined> {
+    const gateway = this.gateways.get('sandbox');
+    if (!(gateway instanceof SandboxGateway) || !SANDBOX_REF.test(sessionRef)) return undefined;
+    return this.payments.findView({ provider: 'sandbox', providerRef: sessionRef });
+  }
+
+  private lapsed(view: PaymentView): boolean {
+    return view.payment.expiresAt !== null && view.payment.expiresAt.getTime() <= this.clock.now().getTime();
+  }
+
+  private model(view: PaymentView) {
+    const { payment, rental, bike } = view;
+    return {
+      sessionRef: payment.providerRef ?? '',
+      merchant: MERCHANT,
+      description: paymentDescription(payment.kind, bike.name, rental.quantity),
+      reference: rental.paymentRef,
+      amount: formatMoney(payment.amountMinor, payment.currency),
+      status: payment.status,
+      lapsed: payment.status === 'pending' && this.lapsed(view),
+      resultUrl: `/payment/result?payment=${payment.id}`,
+    };
+  }
+
+  private notFound(): SandboxAnswer {
+    return {
+      kind: 'page',
+      status: 404,
+      html: renderSandboxMessage('Payment session not found', 'This payment link is not valid. Start again from the shop.', { href: '/', label: `Go to ${MERCHANT}` }),
+    };
+  }
+}
