@@ -59,19 +59,23 @@ export class AuthService {
     return this.jwt.signAsync(payload);
   }
 
-  /** The caller behind a token, or null when the token is invalid, expired or its user is gone. */
+  /**
+   * The caller behind a token, or null when the token is invalid, expired or its user is gone.
+   * Only token errors mean "no user": a database failure propagates (and answers 503), never a 401.
+   */
   async verifyToken(token: string | undefined): Promise<AuthUser | null> {
     if (!token) return null;
+    let payload: JwtPayload;
     try {
-      const payload = await this.jwt.verifyAsync<JwtPayload>(token, {
+      payload = await this.jwt.verifyAsync<JwtPayload>(token, {
         algorithms: [JWT_ALGORITHM],
         issuer: this.config.env.JWT_ISSUER,
         audience: this.config.env.JWT_AUDIENCE,
       });
-      return await this.userFromPayload(payload);
     } catch {
       return null;
     }
+    return this.userFromPayload(payload);
   }
 
   /** The current user behind verified claims; the role comes from the database, never from the claim. */

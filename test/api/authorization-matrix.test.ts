@@ -1,0 +1,236 @@
+import jwt from 'jsonwebtoken';
+import { bikes } from '../../src/database/schema/bikes.js';
+import { favourites } from '../../src/database/schema/favourites.js';
+import { payments } from '../../src/database/schema/payments.js';
+import { rentals } from '../../src/database/schema/rentals.js';
+import { reviews } from '../../src/database/schema/reviews.js';
+import { createAdmin, createUser, TestUser } from '../support/factories.js';
+import { createTestApp, TestApp } from '../support/test-app.js';
+
+/**
+ * Every route of the running app x every kind of caller. A route the app serves that has no row here fails
+ * the test, so a new endpoint cannot ship without deciding who may call it.
+ */
+type Identity = 'anonymous' | 'expired' | 'wrongKey' | 'algNone' | 'editedRole' | 'userB' | 'admin' | 'userA';
+// Destructive calls of the allowed callers come last, after every refusal was checked on intact fixtures.
+const IDENTITIES: Identity[] = ['anonymous', 'expired', 'wrongKey', 'algNone', 'editedRole', 'userB', 'admin', 'userA'];
+const BAD_TOKENS: Identity[] = ['expired', 'wrongKey', 'algNone', 'editedRole'];
+
+interface Fixture {
+  a: TestUser;
+  b: TestUser;
+  admin: TestUser;
+  c: TestUser;
+  bike: string;
+  spareBike: string;
+  bookedRental: string;
+  returnedRental: { id: string; ref: string; cost: number };
+  paidRental: { id: string; ref: string };
+  feePayment: string;
+  reviewOfA: string;
+}
+
+/** 'public': any caller, never 401/403 and never 5xx. Otherwise the exact status for A, B and the admin. */
+type Expectation = 'public' | { userA: number; userB: number; admin: number };
+interface RouteCase {
+  request: (f: Fixture) => { path: string; body?: unknown; form?: Record<string, string> };
+  expect: Expectation;
+}
+
+const future = () => new Date(Date.now() + 3 * 86_400_000).toISOString();
+
+const ROUTES: Record<string, RouteCase> = {
+  'GET /api/docs': { request: () => ({ path: '/api/docs' }), expect: 'public' },
+  'GET /api/docs/': { request: () => ({ path: '/api/docs/' }), expect: 'public' },
+  'GET /api/docs/index.html': { request: () => ({ path: '/api/docs/index.html' }), expect: 'public' },
+  'GET /api/docs/LICENSE': { request: () => ({ path: '/api/docs/LICENSE' }), expect: 'public' },
+  'GET /api/docs/swagger-ui-init.js': { request: () => ({ path: '/api/docs/swagger-ui-init.js' }), expect: 'public' },
+  'GET /api/docs/docs/swagger-ui-init.js': { request: () => ({ path: '/api/docs/docs/swagger-ui-init.js' }), expect: 'public' },
+  'GET /api/docs-json': { request: () => ({ path: '/api/docs-json' }), expect: 'public' },
+  'GET /api/docs-yaml': { request: () => ({ path: '/api/docs-yaml' }), expect: 'public' },
+  'POST /api/auth/signup': {
+    request: () => ({ path: '/api/auth/signup', body: { name: 'N', email: `n${Math.random()}@example.com`, password: 'secret-123', phone: '1', address: 'A' } }),
+    expect: 'public',
+  },
+  'POST /api/auth/login': { request: (f) => ({ path: '/api/auth/login', body: { email: f.c.email, password: f.c.password } }), expect: 'public' },
+  'GET /api/auth/session': { request: () => ({ path: '/api/auth/session' }), expect: 'public' },
+  'POST /api/auth/logout': { request: () => ({ path: '/api/auth/logout' }), expect: 'public' },
+  'GET /api/health': { request: () => ({ path: '/api/health' }), expect: 'public' },
+  'GET /api/health/ready': { request: () => ({ path: '/api/health/ready' }), expect: 'public' },
+  'GET /api/users/me': { request: () => ({ path: '/api/users/me' }), expect: { userA: 200, userB: 200, admin: 200 } },
+  'PUT /api/users/me': { request: () => ({ path: '/api/users/me', body: { phone: '+880 1999' } }), expect: { userA: 200, userB: 200, admin: 200 } },
+  'GET /api/users/allusers': { request: () => ({ path: '/api/users/allusers?page=1&limit=3' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'PUT /api/users/:id/role': { request: (f) => ({ path: `/api/users/${f.c.id}/role` }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'DELETE /api/users/:id': { request: (f) => ({ path: `/api/users/${f.c.id}` }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/bikes': { request: () => ({ path: '/api/bikes?page=1&limit=3' }), expect: 'public' },
+  'GET /api/bikes/related/:id': { request: (f) => ({ path: `/api/bikes/related/${f.bike}` }), expect: 'public' },
+  'GET /api/bikes/:id': { request: (f) => ({ path: `/api/bikes/${f.bike}` }), expect: 'public' },
+  'POST /api/bikes': {
+    request: () => ({
+      path: '/api/bikes',
+      body: { name: 'New', description: 'A new bike', pricePerHour: 9.5, cc: 150, year: 2024, model: 'M', brand: 'B', imgageurl: '/images/bikes/sport-red.svg', quantity: 2 },
+    }),
+    expect: { userA: 403, userB: 403, admin: 201 },
+  },
+  'PUT /api/bikes/:id': {
+    request: (f) => ({
+      path: `/api/bikes/${f.spareBike}`,
+      body: { name: 'Renamed', description: 'Still a bike', pricePerHour: 10, cc: 150, year: 2024, model: 'M', brand: 'B', imgageurl: '/images/bikes/sport-red.svg', quantity: 2 },
+    }),
+    expect: { userA: 403, userB: 403, admin: 200 },
+  },
+  'DELETE /api/bikes/:id': { request: (f) => ({ path: `/api/bikes/${f.spareBike}` }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'POST /api/favourite': { request: (f) => ({ path: '/api/favourite', body: { bikeId: f.spareBike } }), expect: { userA: 201, userB: 201, admin: 403 } },
+  'GET /api/favourite': { request: () => ({ path: '/api/favourite' }), expect: { userA: 200, userB: 200, admin: 200 } },
+  'DELETE /api/favourite/:bikeId': { request: (f) => ({ path: `/api/favourite/${f.bike}` }), expect: { userA: 200, userB: 404, admin: 404 } },
+  'POST /api/rentals': { request: (f) => ({ path: '/api/rentals', body: { bikeId: f.bike, startTime: future(), quantity: 1 } }), expect: { userA: 201, userB: 201, admin: 403 } },
+  'GET /api/rentals': { request: () => ({ path: '/api/rentals' }), expect: { userA: 200, userB: 200, admin: 403 } },
+  'GET /api/rentals/allrentalbike': { request: () => ({ path: '/api/rentals/allrentalbike' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/rentals/rentalpayment': { request: () => ({ path: '/api/rentals/rentalpayment' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/rentals/trans/:id': { request: (f) => ({ path: `/api/rentals/trans/${f.returnedRental.ref}` }), expect: { userA: 200, userB: 404, admin: 403 } },
+  'PUT /api/rentals/:id/return': {
+    request: (f) => ({ path: `/api/rentals/${f.bookedRental}/return?returntime=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}` }),
+    expect: { userA: 403, userB: 403, admin: 200 },
+  },
+  'POST /api/rentals/fullpayment': {
+    request: (f) => ({ path: '/api/rentals/fullpayment', body: { paymentId: f.returnedRental.ref, totalCost: f.returnedRental.cost } }),
+    expect: { userA: 200, userB: 404, admin: 403 },
+  },
+  'GET /api/payments/:id': { request: (f) => ({ path: `/api/payments/${f.feePayment}` }), expect: { userA: 200, userB: 404, admin: 200 } },
+  'POST /api/payments/webhook/sandbox': { request: () => ({ path: '/api/payments/webhook/sandbox', body: { id: 'evt_x', type: 'payment.succeeded' } }), expect: 'public' },
+  'POST /api/payments/webhook/stripe': { request: () => ({ path: '/api/payments/webhook/stripe', body: { id: 'evt_x' } }), expect: 'public' },
+  'GET /api/payments/sandbox/checkout/:sessionRef': { request: () => ({ path: '/api/payments/sandbox/checkout/sbx_unknown' }), expect: 'public' },
+  'POST /api/payments/sandbox/checkout/:sessionRef': { request: () => ({ path: '/api/payments/sandbox/checkout/sbx_unknown', form: { outcome: 'cancel' } }), expect: 'public' },
+  'POST /api/reviews/addreviews': {
+    request: (f) => ({ path: '/api/reviews/addreviews', body: { bikeId: f.bike, rating: 4.5, comment: 'Great', paymentId: f.paidRental.ref } }),
+    expect: { userA: 201, userB: 404, admin: 403 },
+  },
+  'GET /api/reviews/getpostreviews/:bikeId': { request: (f) => ({ path: `/api/reviews/getpostreviews/${f.bike}` }), expect: 'public' },
+  'GET /api/reviews/getuserreviews': { request: () => ({ path: '/api/reviews/getuserreviews' }), expect: { userA: 200, userB: 200, admin: 200 } },
+  'PUT /api/reviews/:id/vote': { request: (f) => ({ path: `/api/reviews/${f.reviewOfA}/vote`, body: { vote: 'helpful' } }), expect: { userA: 409, userB: 200, admin: 200 } },
+  'GET /api/dashboard/summary': { request: () => ({ path: '/api/dashboard/summary' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'POST /api/contact': {
+    request: () => ({ path: '/api/contact', body: { name: 'Visitor', email: 'v@example.com', subject: 'Hello', message: 'A question about rentals.' } }),
+    expect: 'public',
+  },
+  'GET /api/contact': { request: () => ({ path: '/api/contact' }), expect: { userA: 403, userB: 403, admin: 200 } },
+};
+
+function routesOf(t: TestApp): string[] {
+  const express = t.app.getHttpAdapter().getInstance();
+  const stack = (express.router ?? express._router).stack as { route?: { path: string; methods: Record<string, boolean> } }[];
+  return stack.flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : []));
+}
+
+async function seed(t: TestApp): Promise<Fixture> {
+  const [a, b, admin, c] = await Promise.all([
+    createUser(t, { name: 'User A' }),
+    createUser(t, { name: 'User B' }),
+    createAdmin(t),
+    createUser(t, { name: 'User C', password: 'user-c-password' }),
+  ]);
+  const bikeRows = await t.db
+    .insert(bikes)
+    .values([
+      { name: 'Matrix One', description: 'd', imageUrl: '/images/bikes/sport-red.svg', pricePerHourCents: 1200, cc: 150, year: 2023, model: 'M1', brand: 'Yamaha', quantity: 5 },
+      { name: 'Matrix Spare', description: 'd', imageUrl: '/images/bikes/sport-red.svg', pricePerHourCents: 900, cc: 125, year: 2022, model: 'S1', brand: 'Honda', quantity: 3 },
+    ])
+    .returning();
+  const [bike, spare] = bikeRows;
+  const start = new Date(Date.now() - 5 * 3_600_000);
+  const rentalRows = await t.db
+    .insert(rentals)
+    .values([
+      { paymentRef: 'TXN-MATRIXBOOKD', userId: a.id, bikeId: bike.id, quantity: 1, startTime: start, status: 'booked', pricePerHourCents: 1200 },
+      { paymentRef: 'TXN-MATRIXRETUR', userId: a.id, bikeId: bike.id, quantity: 1, startTime: start, returnTime: new Date(), status: 'returned', pricePerHourCents: 1200, totalCostCents: 6000, stockReleasedAt: new Date() },
+      { paymentRef: 'TXN-MATRIXPAIDD', userId: a.id, bikeId: bike.id, quantity: 1, startTime: start, returnTime: new Date(), status: 'paid', pricePerHourCents: 1200, totalCostCents: 2400, totalPaidCents: 2400, stockReleasedAt: new Date() },
+      { paymentRef: 'TXN-MATRIXREVWD', userId: a.id, bikeId: bike.id, quantity: 1, startTime: start, returnTime: new Date(), status: 'paid', pricePerHourCents: 1200, totalCostCents: 1200, totalPaidCents: 1200, stockReleasedAt: new Date() },
+    ])
+    .returning();
+  const [booked, returned, paid, reviewed] = rentalRows;
+  const [fee] = await t.db
+    .insert(payments)
+    .values({ rentalId: booked.id, userId: a.id, kind: 'booking_fee', amountMinor: 10000, currency: 'BDT', status: 'succeeded', provider: 'sandbox', providerRef: 'sbx_matrix_fee', completedAt: new Date() })
+    .returning();
+  const [review] = await t.db.insert(reviews).values({ rentalId: reviewed.id, bikeId: bike.id, userId: a.id, ratingHalves: 8, comment: 'Solid' }).returning();
+  await t.db.insert(favourites).values({ userId: a.id, bikeId: bike.id });
+  return {
+    a,
+    b,
+    admin,
+    c,
+    bike: bike.id,
+    spareBike: spare.id,
+    bookedRental: booked.id,
+    returnedRental: { id: returned.id, ref: returned.paymentRef, cost: 60 },
+    paidRental: { id: paid.id, ref: paid.paymentRef },
+    feePayment: fee.id,
+    reviewOfA: review.id,
+  };
+}
+
+function authorization(t: TestApp, f: Fixture, who: Identity): string | undefined {
+  const [header, payload, signature] = f.a.token.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const pinned = { algorithm: 'HS256' as const, issuer: 'okay-bike', audience: 'okay-bike-web' };
+  switch (who) {
+    case 'anonymous':
+      return undefined;
+    case 'userA':
+      return f.a.bearer;
+    case 'userB':
+      return f.b.bearer;
+    case 'admin':
+      return f.admin.bearer;
+    case 'expired':
+      return `Bearer ${jwt.sign({ sub: f.a.id, role: 'user', exp: Math.floor(Date.now() / 1000) - 30 }, t.jwtSecret, pinned)}`;
+    case 'wrongKey':
+      return `Bearer ${jwt.sign({ sub: f.a.id, role: 'user' }, 'a-different-secret-of-sufficient-length!!', { ...pinned, expiresIn: 600 })}`;
+    case 'algNone':
+      return `Bearer ${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    case 'editedRole':
+      return `Bearer ${header}.${Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url')}.${signature}`;
+  }
+}
+
+describe('Authorization matrix', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('has a row for every route the app serves', () => {
+    const served = routesOf(t);
+    const missing = served.filter((r) => !(r in ROUTES));
+    const stale = Object.keys(ROUTES).filter((r) => !served.includes(r));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it.each(Object.keys(ROUTES))('%s', async (route) => {
+    await t.reset();
+    const f = await seed(t);
+    const spec = ROUTES[route];
+    const method = route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    const seen: Record<string, number> = {};
+    for (const who of IDENTITIES) {
+      const { path, body, form } = spec.request(f);
+      let req = t.http()[method](path);
+      const auth = authorization(t, f, who);
+      if (auth) req = req.set('Authorization', auth);
+      const res = form ? await req.type('form').send(form) : body !== undefined ? await req.send(body as object) : await req;
+      seen[who] = res.status;
+    }
+    const expected: Record<string, number | string> = {};
+    for (const who of IDENTITIES) {
+      if (spec.expect === 'public') {
+        expected[who] = seen[who] < 500 && seen[who] !== 401 && seen[who] !== 403 ? seen[who] : 'not 401/403/5xx';
+      } else if (who === 'anonymous' || BAD_TOKENS.includes(who)) {
+        expected[who] = 401;
+      } else {
+        expected[who] = spec.expect[who as 'userA' | 'userB' | 'admin'];
+      }
+    }
+    expect(seen).toEqual(expected);
+  });
+});
