@@ -5,5 +5,36 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
     me: () => ['users', 'me'] as const,
+    list: (page: number, limit: number) => ['users', 'list', page, limit] as const,
+  },
+  bikes: {
+    all: ['bikes'] as const,
+    list: (params: Record<string, string | number | boolean | undefined>) => ['bikes', 'list', params] as const,
+    detail: (id: string) => ['bikes', 'detail', id] as const,
+    related: (id: string) => ['bikes', 'related', id] as const,
+  },
+  rentals: {
+    all: ['rentals'] as const,
+    mine: () => ['rentals', 'mine'] as const,
+    checkout: (paymentId: string) => ['rentals', 'checkout', paymentId] as const,
+    allForAdmin: () => ['rentals', 'admin', 'all'] as const,
+    payments: () => ['rentals', 'admin', 'payments'] as const,
+  },
+  payments: {
+    all: ['payments'] as const,
+    detail: (id: string) => ['payments', id] as const,
+  },
+  reviews: {
+    all: ['reviews'] as const,
+    forBike: (bikeId: string) => ['reviews', 'bike', bikeId] as const,
+    mine: () => ['reviews', 'mine'] as const,
+  },
+  favourites: {
+    all: ['favourites'] as const,
+    mine: () => ['favourites', 'mine'] as const,
+  },
+  dashboard: {
+    all: ['dashboard'] as const,
+    summary: () => ['dashboard', 'summary'] as const,
   },
 } as const;

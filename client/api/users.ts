@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
-import { isApiError, type HttpClient } from './http.js';
+import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
 import type { Session, User } from './types.js';
 
@@ -15,14 +15,10 @@ export async function fetchMe(api: HttpClient): Promise<User> {
   return (await api.get<User>('users/me')).data;
 }
 
-/** The signed-in caller, or null when the cookie is missing, expired or revoked. */
+/** The signed-in caller, or null when the cookie is missing, expired or revoked (200 either way: no console noise). */
 export async function fetchSession(api: HttpClient): Promise<Session | null> {
-  try {
-    return toSession(await fetchMe(api));
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
-    throw error;
-  }
+  const user = (await api.get<User | null>('auth/session')).data;
+  return user ? toSession(user) : null;
 }
 
 export type ProfileInput = Pick<User, 'name' | 'email' | 'phone' | 'address'>;
