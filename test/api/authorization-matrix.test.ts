@@ -1,10 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { bikes } from '../../src/database/schema/bikes.js';
-import { favourites } from '../../src/database/schema/favourites.js';
-import { payments } from '../../src/database/schema/payments.js';
-import { rentals } from '../../src/database/schema/rentals.js';
-import { reviews } from '../../src/database/schema/reviews.js';
-import { createAdmin, createUser, TestUser } from '../support/factories.js';
+import { Fixture, seedScenario } from '../support/scenario.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 /**
@@ -15,20 +10,6 @@ type Identity = 'anonymous' | 'expired' | 'wrongKey' | 'algNone' | 'editedRole' 
 // Destructive calls of the allowed callers come last, after every refusal was checked on intact fixtures.
 const IDENTITIES: Identity[] = ['anonymous', 'expired', 'wrongKey', 'algNone', 'editedRole', 'userB', 'admin', 'userA'];
 const BAD_TOKENS: Identity[] = ['expired', 'wrongKey', 'algNone', 'editedRole'];
-
-interface Fixture {
-  a: TestUser;
-  b: TestUser;
-  admin: TestUser;
-  c: TestUser;
-  bike: string;
-  spareBike: string;
-  bookedRental: string;
-  returnedRental: { id: string; ref: string; cost: number };
-  paidRental: { id: string; ref: string };
-  feePayment: string;
-  reviewOfA: string;
-}
 
 /** 'public': any caller, never 401/403 and never 5xx. Otherwise the exact status for A, B and the admin. */
 type Expectation = 'public' | { userA: number; userB: number; admin: number };
@@ -122,53 +103,6 @@ function routesOf(t: TestApp): string[] {
   return stack.flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : []));
 }
 
-async function seed(t: TestApp): Promise<Fixture> {
-  const [a, b, admin, c] = await Promise.all([
-    createUser(t, { name: 'User A' }),
-    createUser(t, { name: 'User B' }),
-    createAdmin(t),
-    createUser(t, { name: 'User C', password: 'user-c-password' }),
-  ]);
-  const bikeRows = await t.db
-    .insert(bikes)
-    .values([
-      { name: 'Matrix One', description: 'd', imageUrl: '/images/bikes/sport-red.svg', pricePerHourCents: 1200, cc: 150, year: 2023, model: 'M1', brand: 'Yamaha', quantity: 5 },
-      { name: 'Matrix Spare', description: 'd', imageUrl: '/images/bikes/sport-red.svg', pricePerHourCents: 900, cc: 125, year: 2022, model: 'S1', brand: 'Honda', quantity: 3 },
-    ])
-    .returning();
-  const [bike, spare] = bikeRows;
-  const start = new Date(Date.now() - 5 * 3_600_000);
-  const rentalRows = await t.db
-    .insert(rentals)
-    .values([
-      { paymentRef: 'TXN-MATRIXBOOKD', userId: a.id, bikeId: bike.id, quantity: 1, startTime: start, status: 'booked', pricePerHourCents: 1200 },
-      { paymentRef: 'TXN-MATRIXRETUR', userId: a.id, bikeId: bike.id, quantity: 1, startTime: start, returnTime: new Date(), status: 'returned', pricePerHourCents: 1200, totalCostCents: 6000, stockReleasedAt: new Date() },
-      { paymentRef: 'TXN-MATRIXPAIDD', userId: a.id, bikeId: bike.id, quantity: 1, startTime: start, returnTime: new Date(), status: 'paid', pricePerHourCents: 1200, totalCostCents: 2400, totalPaidCents: 2400, stockReleasedAt: new Date() },
-      { paymentRef: 'TXN-MATRIXREVWD', userId: a.id, bikeId: bike.id, quantity: 1, startTime: start, returnTime: new Date(), status: 'paid', pricePerHourCents: 1200, totalCostCents: 1200, totalPaidCents: 1200, stockReleasedAt: new Date() },
-    ])
-    .returning();
-  const [booked, returned, paid, reviewed] = rentalRows;
-  const [fee] = await t.db
-    .insert(payments)
-    .values({ rentalId: booked.id, userId: a.id, kind: 'booking_fee', amountMinor: 10000, currency: 'BDT', status: 'succeeded', provider: 'sandbox', providerRef: 'sbx_matrix_fee', completedAt: new Date() })
-    .returning();
-  const [review] = await t.db.insert(reviews).values({ rentalId: reviewed.id, bikeId: bike.id, userId: a.id, ratingHalves: 8, comment: 'Solid' }).returning();
-  await t.db.insert(favourites).values({ userId: a.id, bikeId: bike.id });
-  return {
-    a,
-    b,
-    admin,
-    c,
-    bike: bike.id,
-    spareBike: spare.id,
-    bookedRental: booked.id,
-    returnedRental: { id: returned.id, ref: returned.paymentRef, cost: 60 },
-    paidRental: { id: paid.id, ref: paid.paymentRef },
-    feePayment: fee.id,
-    reviewOfA: review.id,
-  };
-}
-
 function authorization(t: TestApp, f: Fixture, who: Identity): string | undefined {
   const [header, payload, signature] = f.a.token.split('.');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
@@ -209,7 +143,7 @@ describe('Authorization matrix', () => {
 
   it.each(Object.keys(ROUTES))('%s', async (route) => {
     await t.reset();
-    const f = await seed(t);
+    const f = await seedScenario(t);
     const spec = ROUTES[route];
     const method = route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     const seen: Record<string, number> = {};

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validators.js';
 import { ROLES } from '../../database/schema/users.js';
 import type { Role, UserRow } from '../../database/schema/users.js';
 
@@ -32,7 +33,7 @@ export function toUserDto(row: UserRow): UserDto {
 /** PUT users/me: name, email, phone and address only (anything else is rejected). */
 export class UpdateProfileDto {
   @ApiPropertyOptional({ example: 'Rahim Uddin', maxLength: 100 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsString()
   @MinLength(1, { message: 'name must not be empty' })
@@ -40,21 +41,21 @@ export class UpdateProfileDto {
   name?: string;
 
   @ApiPropertyOptional({ example: 'rahim@example.com' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsEmail({}, { message: 'email must be a valid email address' })
   @MaxLength(254)
   email?: string;
 
   @ApiPropertyOptional({ example: '+8801711000000', maxLength: 30 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsString()
   @MaxLength(30)
   phone?: string;
 
   @ApiPropertyOptional({ example: 'House 12, Road 5, Dhanmondi, Dhaka', maxLength: 300 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsString()
   @MaxLength(300)

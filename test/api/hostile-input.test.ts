@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import { Fixture, seedScenario } from '../support/scenario.js';
+import { createTestApp, TestApp } from '../support/test-app.js';
+
+type Method = 'post' | 'put';
+type Caller = 'userA' | 'userB' | 'admin' | 'anonymous';
+
+interface Write {
+  method: Method;
+  path: (f: Fixture) => string;
+  caller: Caller;
+  /** A body the endpoint accepts. */
+  body: (f: Fixture) => Record<string, unknown>;
+  /** The fields of the body that must never be injectable here. */
+  foreign: string[];
+}
+
+const INJECTED = ['role', '_id', 'userId', 'totalPaid', 'totalCost', 'helpful', 'quantity'];
+const without = (...keep: string[]) => INJECTED.filter((f) => !keep.includes(f));
+const future = () => new Date(Date.now() + 2 * 86_400_000).toISOString();
+const bikeBody = () => ({ name: 'Bike', description: 'A good bike', pricePerHour: 12.5, cc: 150, year: 2024, model: 'R15', brand: 'Yamaha', imgageurl: '/images/bikes/sport-red.svg', quantity: 3 });
+
+const WRITES: Record<string, Write> = {
+  signup: {
+    method: 'post',
+    path: () => '/api/auth/signup',
+    caller: 'anonymous',
+    body: () => ({ name: 'Sam', email: 'sam@example.com', password: 'sam-secret-1', phone: '+880 1', address: 'Dhaka' }),
+    foreign: INJECTED,
+  },
+  login: { method: 'post', path: () => '/api/auth/login', caller: 'anonymous', body: (f) => ({ email: f.c.email, password: f.c.password }), foreign: INJECTED },
+  updateProfile: { method: 'put', path: () => '/api/users/me', caller: 'userA', body: () => ({ name: 'New Name' }), foreign: INJECTED },
+  createBike: { method: 'post', path: () => '/api/bikes', caller: 'admin', body: bikeBody, foreign: without('quantity') },
+  updateBike: { method: 'put', path: (f) => `/api/bikes/${f.spareBike}`, caller: 'admin', body: bikeBody, foreign: without('quantity') },
+  addFavourite: { method: 'post', path: () => '/api/favourite', caller: 'userA', body: (f) => ({ bikeId: f.spareBike }), foreign: INJECTED },
+  createRental: {
+    method: 'post',
+    path: () => '/api/rentals',
+    caller: 'userA',
+    body: (f) => ({ bikeId: f.bike, startTime: future(), quantity: 1 }),
+    foreign: without('quantity'),
+  },
+  fullPayment: {
+    method: 'post',
+    path: () => '/api/rentals/fullpayment',
+    caller: 'userA',
+    body: (f) => ({ paymentId: f.returnedRental.ref, totalCost: f.returnedRental.cost }),
+    foreign: without('totalCost'),
+  },
+  addReview: {
+    method: 'post',
+    path: () => '/api/reviews/addreviews',
+    caller: 'userA',
+    body: (f) => ({ bikeId: f.bike, rating: 4, comment: 'Nice', paymentId: f.paidRental.ref }),
+    foreign: INJECTED,
+  },
+  vote: { method: 'put', path: (f) => `/api/reviews/${f.reviewOfA}/vote`, caller: 'userB', body: () => ({ vote: 'helpful' }), foreign: INJECTED },
+  contact: {
+    method: 'post',
+    path: () => '/api/contact',
+    caller: 'anonymous',
+    body: () => ({ name: 'Visitor', email: 'v@example.com', subject: 'Hi', message: 'A question about rentals.' }),
+    foreign: INJECTED,
+  },
+};
+
+const TABLES = ['users', 'bikes', 'rentals', 'payments', 'reviews', 'review_votes', 'favourites', 'idempotency_keys', 'contact_messages'];
+
+/** A fingerprint of every row of every table: equal fingerprints mean nothing was written. */
+async function fingerprint(t: TestApp): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of TABLES) {
+    const res = await t.db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as f from ${table} x`));
+    out[table] = (res as unknown as { rows: { f: string }[] }).rows[0].f;
+  }
+  return out;
+}
+
+function send(t: TestApp, f: Fixture, w: Write, body: unknown, raw = false) {
+  let req = t.http()[w.method](w.path(f));
+  const token = w.caller === 'userA' ? f.a.bearer : w.caller === 'userB' ? f.b.bearer : w.caller === 'admin' ? f.admin.bearer : undefined;
+  if (token) req = req.set('Authorization', token);
+  if (raw) return req.set('Content-Type', 'application/json').send(body as string);
+  return req.send(body as object);
+}
+
+describe('Hostile input', () => {
+  let t: TestApp;
+  let f: Fixture;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.reset();
+    f = await seedScenario(t);
+  });
+  afterAll(() => t.close());
+
+  describe('mass assignment: fields that do not belong are rejected and nothing is written', () => {
+    const cases = Object.entries(WRITES).flatMap(([name, w]) => w.foreign.map((field) => [name, field] as const));
+    it.each(cases)('%s + %s', async (name, field) => {
+      const w = WRITES[name];
+      const before = await fingerprint(t);
+      const value = field === 'role' ? 'admin' : field === '_id' || field === 'userId' ? f.b.id : field === 'totalPaid' || field === 'totalCost' ? 0 : 99;
+      const res = await send(t, f, w, { ...w.body(f), [field]: value });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: field })]));
+      expect(await fingerprint(t)).toEqual(before);
+    });
+  });
+
+  describe('bad values on every write: a 4xx naming the field, never a 5xx', () => {
+    const mutations: [string, (v: unknown) => unknown][] = [
+      ['missing', () => undefined],
+      ['null', () => null],
+      ['an object', () => ({ $gt: '' })],
+      ['an array', () => ['x']],
+      ['a huge string', () => 'x'.repeat(20_000)],
+      ['a negative number', () => -1],
+      ['a fraction', () => 1.5],
+      ['a boolean', () => true],
+    ];
+    const cases = Object.entries(WRITES).flatMap(([name, w]) =>
+      Object.keys(w.body({ a: {}, b: {}, c: {}, admin: {}, returnedRental: {}, paidRental: {} } as unknown as Fixture)).flatMap((field) =>
+        mutations.map(([label]) => [name, field, label] as const),
+      ),
+    );
+    /** Values these endpoints legitimately accept (partial updates, half-star ratings, a 'not helpful' vote). */
+    const ACCEPTED = new Set([
+      'updateProfile name missing',
+      'createBike pricePerHour a fraction',
+      'updateBike pricePerHour a fraction',
+      'addReview rating a fraction',
+      'vote vote a negative number',
+    ]);
+    it.each(cases)('%s: %s as %s', async (name, field, label) => {
+      const w = WRITES[name];
+      const mutate = mutations.find(([l]) => l === label)![1];
+      const body: Record<string, unknown> = { ...w.body(f) };
+      const value = mutate(body[field]);
+      if (value === undefined) delete body[field];
+      else body[field] = value;
+      const res = await send(t, f, w, body);
+      expect(res.status).toBeLessThan(500);
+      if (ACCEPTED.has(`${name} ${field} ${label}`)) {
+        expect(res.status).toBeLessThan(300);
+        return;
+      }
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.body.success).toBe(false);
+      if (res.status === 400 && res.body.code === 'VALIDATION_FAILED') {
+        // Optional fields that accept the value are fine; a refusal names the field.
+        expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+      }
+    });
+
+    it.each(Object.keys(WRITES))('%s: malformed JSON is a 400', async (name) => {
+      const res = await send(t, f, WRITES[name], '{"oops": ', true);
+      expect([400, 401]).toContain(res.status);
+      if (WRITES[name].caller !== 'anonymous' || res.status === 400) expect(res.body.code).toBe('MALFORMED_JSON');
+    });
+  });
+
+  describe('ids and query strings', () => {
+    const idRoutes: [string, string, Caller][] = [
+      ['get', '/api/bikes/%s', 'anonymous'],
+      ['get', '/api/bikes/related/%s', 'anonymous'],
+      ['put', '/api/bikes/%s', 'admin'],
+      ['delete', '/api/bikes/%s', 'admin'],
+      ['delete', '/api/favourite/%s', 'userA'],
+      ['put', '/api/rentals/%s/return?returntime=2030-01-01T00:00:00Z', 'admin'],
+      ['get', '/api/rentals/trans/%s', 'userA'],
+      ['get', '/api/payments/%s', 'userA'],
+      ['get', '/api/reviews/getpostreviews/%s', 'anonymous'],
+      ['put', '/api/reviews/%s/vote', 'userA'],
+      ['put', '/api/users/%s/role', 'admin'],
+      ['delete', '/api/users/%s', 'admin'],
+    ];
+    const badIds = ['not-a-uuid', '123', "1' or '1'='1", '%00', 'x'.repeat(300)];
+    it.each(idRoutes.flatMap(([m, p, c]) => badIds.map((id) => [m, p, c, id] as const)))('%s %s (%s) with id %s', async (method, path, caller, id) => {
+      const token = caller === 'userA' ? f.a.bearer : caller === 'admin' ? f.admin.bearer : undefined;
+      let req = t.http()[method as 'get'](path.replace('%s', encodeURIComponent(id)));
+      if (token) req = req.set('Authorization', token);
+      const res = await req.send(method === 'put' && path.includes('vote') ? { vote: 'helpful' } : method === 'put' && path.includes('bikes') ? bikeBody() : undefined);
+      expect([400, 404]).toContain(res.status);
+      expect(res.body.success).toBe(false);
+    });
+
+    it.each([
+      ['/api/bikes?page=0', 'page'],
+      ['/api/bikes?page=-1', 'page'],
+      ['/api/bikes?page=abc', 'page'],
+      ['/api/bikes?page=1.5', 'page'],
+      ['/api/bikes?limit=0', 'limit'],
+      ['/api/bikes?limit=100000', 'limit'],
+      ['/api/bikes?recentlyAdded=maybe', 'recentlyAdded'],
+      [`/api/bikes?brand=${'b'.repeat(5000)}`, 'brand'],
+      ['/api/bikes?sort=price', 'sort'],
+    ])('GET %s names %s', async (url, field) => {
+      const res = await t.http().get(url);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+    });
+
+    it.each([
+      ['/api/users/allusers?limit=1001', 'limit'],
+      ['/api/users/allusers?page=x', 'page'],
+    ])('admin GET %s names %s', async (url, field) => {
+      const res = await t.http().get(url).set('Authorization', f.admin.bearer);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+    });
+
+    it.each(['', 'yesterday', '2020-01-01T00:00:00Z'])('return with returntime %j is a 400 naming returntime', async (value) => {
+      const res = await t.http().put(`/api/rentals/${f.bookedRental}/return?returntime=${encodeURIComponent(value)}`).set('Authorization', f.admin.bearer);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(/returntime|Return time/i);
+    });
+  });
+});
