@@ -15,8 +15,8 @@ export function UserMenu({ session }: { session: Session }) {
   ];
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <Button type="text" className="user-menu-button" aria-label={`Account menu for ${session.name}`}>
-        <Avatar size={30} className="user-avatar">
+      <Button type="text" className="user-menu-button" aria-label={`${session.name}, account menu`}>
+        <Avatar size={30} className="user-avatar" aria-hidden="true">
           {session.name.trim().charAt(0).toUpperCase() || '?'}
         </Avatar>
         <span className="user-menu-name desktop-only">{session.name}</span>

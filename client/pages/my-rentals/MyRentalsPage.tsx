@@ -1,13 +1,114 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { StarOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useMyRentals, type Rental } from '../../api/rentals.js';
+import { usePageMeta } from '../../app/head.js';
+import { ButtonLink } from '../../components/ButtonLink.js';
+import { decorativeIcon } from '../../components/decorative-icon.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { DateTime } from '../rentals/rental-display.js';
+import { AddReviewModal } from './AddReviewModal.js';
+
+/** Spec section 4: paid (totalPaid truthy) and not reviewed yet. */
+export const isReviewable = (rental: Rental): boolean => Boolean(rental.totalPaid) && !rental.reviewAdded;
+
+function ReviewableCard({ rental, onReview }: { rental: Rental; onReview(): void }) {
+  const titleId = `review-rental-${rental._id}`;
+  return (
+    <Card className="rental-card" role="article" aria-labelledby={titleId}>
+      <h3 id={titleId} className="rental-card-title">
+        {rental.bikeId.name}
+      </h3>
+      <dl className="rental-facts rental-facts-compact">
+        <div>
+          <dt>Booking Date</dt>
+          <dd>
+            <DateTime value={rental.startTime} />
+          </dd>
+        </div>
+        <div>
+          <dt>Return Date</dt>
+          <dd>
+            <DateTime value={rental.returnTime} />
+          </dd>
+        </div>
+      </dl>
+      <div className="rental-actions">
+        <Button type="primary" icon={<StarOutlined {...decorativeIcon} />} onClick={onReview} aria-label={`Add Review for ${rental.bikeId.name}`}>
+          Add Review
+        </Button>
+      </div>
+    </Card>
+  );
+}
 
 export default function MyRentalsPage() {
+  usePageMeta({ title: 'Add Review', description: 'Review the bikes you have rented and paid for on Okay Bike.' });
+  const rentals = useMyRentals();
+  const [reviewing, setReviewing] = useState<Rental | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  // The rental leaves the list as soon as its review is saved, before the refetch confirms it.
+  const [reviewed, setReviewed] = useState<ReadonlySet<string>>(new Set());
+
+  let content;
+  if (rentals.isPending) {
+    content = (
+      <div className="rental-grid" aria-busy="true" aria-label="Loading paid rentals">
+        {[0, 1, 2].map((i) => (
+          <Card key={i}>
+            <Skeleton active paragraph={{ rows: 2 }} />
+          </Card>
+        ))}
+      </div>
+    );
+  } else if (rentals.isError) {
+    content = (
+      <Alert
+        type="error"
+        showIcon
+        title="Your rentals could not be loaded."
+        description={rentals.error.message}
+        action={<Button onClick={() => void rentals.refetch()}>Retry</Button>}
+      />
+    );
+  } else {
+    const open = rentals.data.filter((r) => isReviewable(r) && !reviewed.has(r._id));
+    content =
+      open.length === 0 ? (
+        <Card>
+          <Empty className="okb-empty" description="No paid rentals waiting for a review. Once you pay for a returned bike, you can review it here.">
+            <ButtonLink to="/dashboard/rentals" type="primary">
+              Go to My Rentals
+            </ButtonLink>
+          </Empty>
+        </Card>
+      ) : (
+        <ul className="rental-grid">
+          {open.map((rental) => (
+            <li key={rental._id}>
+              <ReviewableCard rental={rental} onReview={() => {
+                  setReviewing(rental);
+                  setModalOpen(true);
+                }} />
+            </li>
+          ))}
+        </ul>
+      );
+  }
+
   return (
-    <PlaceholderPage
-      title="Add Review"
-      description="Review the bikes you rented."
-      heading="Add Review"
-      lead="Paid Rentals"
-      variant="dashboard"
-    />
+    <div className="my-rentals-page">
+      <PageHeading title="Paid Rentals" lead="Tell other riders how your ride went: rate and review the bikes you have paid for." />
+      {content}
+      <AddReviewModal
+        rental={reviewing}
+        open={modalOpen}
+        onClose={() => setModalOpen(false)}
+        onReviewed={(rental) => {
+          setReviewed((current) => new Set(current).add(rental._id));
+          setModalOpen(false);
+        }}
+      />
+    </div>
   );
 }

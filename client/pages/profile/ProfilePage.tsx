@@ -1,12 +1,35 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { useRef } from 'react';
+import { useMe } from '../../api/users.js';
+import { usePageMeta } from '../../app/head.js';
+import { AccountSettingsCard } from './AccountSettingsCard.js';
+import { FavoriteBikesCard } from './FavoriteBikesCard.js';
+import { MyReviewsCard } from './MyReviewsCard.js';
+import { ProfileForm, type ProfileFormHandle } from './ProfileForm.js';
+import { ProfileHeader } from './ProfileHeader.js';
+import { ProfileUnavailable } from './ProfileUnavailable.js';
+import './profile.css';
 
 export default function ProfilePage() {
+  usePageMeta({ title: 'My Profile', description: 'Your Okay Bike profile: personal information, reviews and favorite bikes.' });
+  const me = useMe();
+  const formRef = useRef<ProfileFormHandle>(null);
+
+  if (!me.data) return <ProfileUnavailable loading={me.isPending} onRetry={() => void me.refetch()} />;
+  const user = me.data;
+
   return (
-    <PlaceholderPage
-      title="Profile"
-      description="Your Okay Bike profile."
-      heading="Profile"
-      variant="dashboard"
-    />
+    <div className="profile-page">
+      <ProfileHeader user={user} />
+      <div className="profile-grid">
+        <div className="profile-main">
+          <ProfileForm ref={formRef} user={user} />
+          <MyReviewsCard role={user.role} />
+        </div>
+        <div className="profile-side">
+          <FavoriteBikesCard role={user.role} />
+          <AccountSettingsCard role={user.role} onPersonalInformation={() => formRef.current?.startEditing()} />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,12 +1,18 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { useMe } from '../../api/users.js';
+import { usePageMeta } from '../../app/head.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { ProfileForm } from '../profile/ProfileForm.js';
+import { ProfileUnavailable } from '../profile/ProfileUnavailable.js';
+import '../profile/profile.css';
 
 export default function UpdateProfilePage() {
+  usePageMeta({ title: 'Update Profile', description: 'Change the name, email, phone and address of your Okay Bike account.' });
+  const me = useMe();
+  if (!me.data) return <ProfileUnavailable loading={me.isPending} onRetry={() => void me.refetch()} />;
   return (
-    <PlaceholderPage
-      title="Update Profile"
-      description="Update your name, email, phone and address."
-      heading="Update Profile"
-      variant="dashboard"
-    />
+    <div className="profile-page update-profile-page">
+      <PageHeading title="Update Profile" lead="Keep your contact details current so we can reach you about your rentals." />
+      <ProfileForm user={me.data} initialEditing />
+    </div>
   );
 }

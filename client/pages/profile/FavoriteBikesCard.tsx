@@ -1,0 +1,69 @@
+import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { Link } from 'react-router';
+import { useFavourites } from '../../api/favourites.js';
+import type { Role } from '../../api/types.js';
+import { formatMoney } from '../rentals/rental-display.js';
+
+/** Spec section 9: 3 skeleton tiles while favourites load. */
+const SKELETON_TILES = 3;
+
+export function FavoriteBikesCard({ role }: { role: Role }) {
+  const favourites = useFavourites({ enabled: role !== 'admin' });
+  let body;
+  if (role === 'admin') {
+    // Admins cannot add favourites (spec section 6), so their list is always empty: say why instead of "none yet".
+    body = (
+      <Empty className="okb-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description="Favorites are kept by rider accounts. Admin accounts can't save favorite bikes." />
+    );
+  } else if (favourites.isPending) {
+    body = (
+      <div className="favorite-tiles" aria-busy="true" aria-label="Loading favorite bikes">
+        {Array.from({ length: SKELETON_TILES }, (_, i) => (
+          <div key={i} className="favorite-tile favorite-tile-skeleton">
+            <Skeleton.Node active className="favorite-tile-skeleton-image" />
+            <Skeleton active title={false} paragraph={{ rows: 2, width: ['80%', '50%'] }} />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (favourites.isError) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title="Your favorite bikes could not be loaded."
+        description={favourites.error.message}
+        action={<Button onClick={() => void favourites.refetch()}>Retry</Button>}
+      />
+    );
+  } else if (favourites.data.length === 0) {
+    body = (
+      <Empty className="okb-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description="No favorite bikes yet.">
+        <Link to="/allbikes">Browse bikes</Link>
+      </Empty>
+    );
+  } else {
+    body = (
+      <ul className="favorite-tiles">
+        {favourites.data.map(({ _id, bikeId: bike }) => (
+          <li key={_id} className="favorite-tile">
+            <img src={bike.imgageurl} alt="" className="favorite-tile-image" loading="lazy" width={96} height={72} />
+            <div className="favorite-tile-text">
+              <Link to={`/bike/${bike._id}`} className="favorite-tile-name">
+                {bike.name}
+              </Link>
+              <span className="favorite-tile-meta">
+                {bike.brand} · {formatMoney(bike.pricePerHour, bike.currency)}/hour
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Card title={<h2 className="profile-card-title">Favorite Bikes</h2>} className="profile-card">
+      {body}
+    </Card>
+  );
+}
