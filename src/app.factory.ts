@@ -64,7 +64,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
                 defaultSrc: ["'self'"],
                 scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
                 styleSrc: ["'self'", "'unsafe-inline'"],
-                imgSrc: ["'self'", 'data:', 'blob:'],
+                // Admins may point a bike at an image on another https host.
+                imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
                 connectSrc: ["'self'"],
                 fontSrc: ["'self'", 'data:'],
                 formAction: ["'self'", 'https://checkout.stripe.com'],
@@ -75,6 +76,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
               },
             },
       crossOriginEmbedderPolicy: false,
+      // no-referrer would make Chrome send `Origin: null` on same-origin form posts, which the CSRF check refuses.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       hsts: config.isProduction,
     }),
   );

@@ -44,7 +44,7 @@ export function buildTheme(mode: ThemeMode): ThemeConfig {
       ...(mode === 'light' ? lightPrimaryShades : {}),
       colorSuccess: '#16a34a',
       colorWarning: '#d97706',
-      colorError: '#dc2626',
+      colorError: mode === 'dark' ? '#f87171' : '#dc2626',
       colorLink: mode === 'dark' ? '#2dd4bf' : BRAND_PRIMARY,
       // antd's description grey (#8c8c8c) is 3.4:1 on white; these pass WCAG AA on each theme's surfaces.
       colorTextDescription: mode === 'dark' ? '#a3b3af' : '#5f6b68',

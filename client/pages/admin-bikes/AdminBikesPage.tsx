@@ -1,12 +1,224 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Flex, Form, Input, Modal, Select, Table, theme, type TableColumnsType } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigation, useSearchParams } from 'react-router';
+import { ADMIN_BIKES_PAGE_SIZE, useDeleteBike } from '../../api/admin-bikes.js';
+import { useBikes, type Bike } from '../../api/bikes.js';
+import { usePageMeta } from '../../app/head.js';
+import { notify, notifyError } from '../../app/notify.js';
+import { ButtonLink } from '../../components/ButtonLink.js';
+import { decorativeIcon } from '../../components/decorative-icon.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { pageFromSearch } from '../dashboard-home/loader.js';
+import { formatMoney } from '../rentals/rental-display.js';
+import './admin-bikes.css';
+import { AvailabilityTag, isInStock } from './AvailabilityTag.js';
+import { StatusTag } from './StatusTag.js';
+import { Pager } from './Pager.js';
+
+type Availability = 'all' | 'true' | 'false';
+
+interface Filters {
+  brand: string;
+  model: string;
+  availability: Availability;
+}
+
+const NO_FILTERS: Filters = { brand: '', model: '', availability: 'all' };
+
+/** Spec section 5: brand and model are case-insensitive substrings; availability follows the badge. */
+function matches(bike: Bike, { brand, model, availability }: Filters): boolean {
+  const contains = (value: string, part: string) => value.toLowerCase().includes(part.trim().toLowerCase());
+  if (brand.trim() && !contains(bike.brand, brand)) return false;
+  if (model.trim() && !contains(bike.model, model)) return false;
+  if (availability !== 'all' && isInStock(bike) !== (availability === 'true')) return false;
+  return true;
+}
 
 export default function AdminBikesPage() {
+  usePageMeta({ title: 'All Bikes', description: 'Manage every bike in the Okay Bike fleet.' });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromSearch(searchParams);
+  const navigation = useNavigation();
+  const bikes = useBikes({ page, limit: ADMIN_BIKES_PAGE_SIZE });
+  const deleteBike = useDeleteBike();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [toDelete, setToDelete] = useState<Bike | null>(null);
+  const { token } = theme.useToken();
+
+  const goTo = (next: number) =>
+    setSearchParams((params) => {
+      const updated = new URLSearchParams(params);
+      if (next <= 1) updated.delete('page');
+      else updated.set('page', String(next));
+      return updated;
+    });
+
+  const data = bikes.data;
+  // Deleting the last bike of the last page leaves that page empty: show the new last page instead.
+  useEffect(() => {
+    if (data && data.bikes.length === 0 && page > data.totalPages) goTo(data.totalPages);
+  }, [data, page]);
+
+  const rows = useMemo(() => (data?.bikes ?? []).filter((bike) => matches(bike, filters)), [data, filters]);
+  const filtering = filters.brand.trim() !== '' || filters.model.trim() !== '' || filters.availability !== 'all';
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    deleteBike.mutate(toDelete._id, {
+      onSuccess: () => {
+        notify.success('Bike Deleted Successfully');
+        setToDelete(null);
+      },
+      // 409: the bike has rentals not yet returned; the server says so.
+      onError: (error) => notifyError(error, 'Failed to delete bike'),
+    });
+  };
+
+  const columns: TableColumnsType<Bike> = [
+    {
+      title: 'Image',
+      dataIndex: 'imgageurl',
+      width: 72,
+      render: (url: string) => <img className="admin-bike-thumb" src={url} alt="" width={56} height={42} loading="lazy" />,
+    },
+    { title: 'Name', dataIndex: 'name', width: 150, render: (name: string) => <strong>{name}</strong> },
+    { title: 'Brand', dataIndex: 'brand' },
+    { title: 'Model', dataIndex: 'model' },
+    { title: 'Year', dataIndex: 'year', align: 'right' },
+    { title: 'CC', dataIndex: 'cc', align: 'right' },
+    {
+      title: 'Price',
+      dataIndex: 'pricePerHour',
+      align: 'right',
+      render: (price: number, bike) => (
+        <span className="admin-nowrap">
+          {formatMoney(price, bike.currency)}
+          <span className="admin-muted">/h</span>
+        </span>
+      ),
+    },
+    { title: 'Quantity', dataIndex: 'quantity', align: 'right' },
+    {
+      title: 'Availability',
+      key: 'availability',
+      render: (_, bike) => (
+        <Flex gap={4} wrap>
+          <AvailabilityTag bike={bike} />
+          {bike.isAvailable ? null : <StatusTag tone="warning">Switched off</StatusTag>}
+        </Flex>
+      ),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, bike) => (
+        <Flex vertical gap={6}>
+          <ButtonLink size="small" to={`/dashboard/updatebike/${bike._id}`} icon={<EditOutlined {...decorativeIcon} />} aria-label={`Update ${bike.name}`}>
+            Update
+          </ButtonLink>
+          <Button size="small" danger icon={<DeleteOutlined {...decorativeIcon} />} aria-label={`Delete ${bike.name}`} onClick={() => setToDelete(bike)}>
+            Delete
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
   return (
-    <PlaceholderPage
-      title="All Bikes"
-      description="Manage every bike in the fleet."
-      heading="All Bikes"
-      variant="dashboard"
-    />
+    <>
+      <PageHeading
+        title="All Bikes"
+        lead="Every bike of the fleet. Filters apply to the page shown."
+        extra={
+          <ButtonLink type="primary" to="/dashboard/addbike" icon={<PlusOutlined {...decorativeIcon} />}>
+            Add Bike
+          </ButtonLink>
+        }
+      />
+      <Card>
+        <Form layout="vertical" className="admin-filters" role="search" aria-label="Filter bikes">
+          <Form.Item label="Brand" htmlFor="bike-filter-brand">
+            <Input
+              id="bike-filter-brand"
+              allowClear
+              placeholder="Filter by brand"
+              value={filters.brand}
+              onChange={(e) => setFilters((f) => ({ ...f, brand: e.target.value }))}
+            />
+          </Form.Item>
+          <Form.Item label="Model" htmlFor="bike-filter-model">
+            <Input
+              id="bike-filter-model"
+              allowClear
+              placeholder="Filter by model"
+              value={filters.model}
+              onChange={(e) => setFilters((f) => ({ ...f, model: e.target.value }))}
+            />
+          </Form.Item>
+          <Form.Item label="Availability" htmlFor="bike-filter-availability">
+            <Select<Availability>
+              id="bike-filter-availability"
+              value={filters.availability}
+              onChange={(availability) => setFilters((f) => ({ ...f, availability }))}
+              options={[
+                { value: 'all', label: 'All' },
+                { value: 'true', label: 'Available' },
+                { value: 'false', label: 'Unavailable' },
+              ]}
+            />
+          </Form.Item>
+          {filtering ? (
+            <Form.Item label={<span aria-hidden>&nbsp;</span>}>
+              <Button onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>
+            </Form.Item>
+          ) : null}
+        </Form>
+
+        {bikes.isError && !data ? (
+          <Alert
+            type="error"
+            showIcon
+            title="The bikes could not be loaded."
+            action={
+              <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => bikes.refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        ) : (
+          <Table<Bike>
+            rowKey="_id"
+            columns={columns}
+            dataSource={rows}
+            pagination={false}
+            size="middle"
+            loading={bikes.isPending || navigation.state === 'loading'}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty description="No Bikes Found" styles={{ description: { color: token.colorTextSecondary } }} /> }}
+          />
+        )}
+        {data ? (
+          <Pager label="Bike pages" page={page} totalPages={data.totalPages} onChange={goTo} busy={navigation.state === 'loading'} />
+        ) : null}
+      </Card>
+
+      <Modal
+        title="Confirm Deletion"
+        open={toDelete !== null}
+        okText="Delete"
+        okButtonProps={{ danger: true }}
+        confirmLoading={deleteBike.isPending}
+        onOk={confirmDelete}
+        onCancel={() => setToDelete(null)}
+        destroyOnHidden
+      >
+        <p>
+          Are you sure you want to delete <strong>{toDelete?.name}</strong>? It leaves the listings and favourites; past rentals and reviews keep
+          its name.
+        </p>
+      </Modal>
+    </>
   );
 }

@@ -1,12 +1,163 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { CrownOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Flex, Popconfirm, Table, theme, Tooltip, type TableColumnsType } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { useNavigation, useSearchParams } from 'react-router';
+import { useDeleteUser, usePromoteUser, useUsers } from '../../api/admin-users.js';
+import { isApiError } from '../../api/http.js';
+import type { User } from '../../api/types.js';
+import { useSession } from '../../api/users.js';
+import { usePageMeta } from '../../app/head.js';
+import { notify } from '../../app/notify.js';
+import { decorativeIcon } from '../../components/decorative-icon.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { Pager } from '../admin-bikes/Pager.js';
+import { StatusTag } from '../admin-bikes/StatusTag.js';
+import { pageFromSearch } from '../dashboard-home/loader.js';
+
+/** The spec's error text, with the server's reason beneath it when it gave one (open rentals, own account). */
+function failure(title: string, error: unknown): ReactNode {
+  const reason = isApiError(error) && error.kind === 'http' && error.status < 500 ? error.message : null;
+  return reason ? (
+    <span>
+      <span style={{ display: 'block' }}>{title}</span>
+      <span style={{ display: 'block', fontSize: 13, opacity: 0.85 }}>{reason}</span>
+    </span>
+  ) : (
+    title
+  );
+}
 
 export default function AllUsersPage() {
+  usePageMeta({ title: 'All Users', description: 'Manage Okay Bike accounts and roles.' });
+  const session = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromSearch(searchParams);
+  const navigation = useNavigation();
+  const users = useUsers(page);
+  const promoteUser = usePromoteUser();
+  const deleteUser = useDeleteUser();
+  const { token } = theme.useToken();
+
+  const goTo = (next: number) =>
+    setSearchParams((params) => {
+      const updated = new URLSearchParams(params);
+      if (next <= 1) updated.delete('page');
+      else updated.set('page', String(next));
+      return updated;
+    });
+
+  const data = users.data;
+  // Deleting the last account of the last page leaves that page empty: show the new last page instead.
+  useEffect(() => {
+    if (data && data.users.length === 0 && page > data.totalPages) goTo(data.totalPages);
+  }, [data, page]);
+
+  const promote = (user: User) =>
+    promoteUser.mutate(user._id, {
+      onSuccess: () => notify.success('User Promoted Successfully'),
+      onError: (error) => notify.error(failure('Error Promoting User', error)),
+    });
+
+  const remove = (user: User) =>
+    deleteUser.mutate(user._id, {
+      onSuccess: () => notify.success('User Deleted Successfully'),
+      onError: (error) => notify.error(failure('Error Deleting User', error)),
+    });
+
+  const columns: TableColumnsType<User> = [
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      render: (name: string, user) => (
+        <Flex gap={8} align="center" wrap>
+          <strong>{name}</strong>
+          {user._id === session?.id ? <StatusTag tone="info">You</StatusTag> : null}
+        </Flex>
+      ),
+    },
+    { title: 'Email', dataIndex: 'email', render: (email: string) => <a href={`mailto:${email}`}>{email}</a> },
+    {
+      title: 'Role',
+      dataIndex: 'role',
+      render: (role: User['role']) => (
+        <StatusTag tone={role === 'admin' ? 'warning' : 'info'}>{role}</StatusTag>
+      ),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, user) => {
+        const self = user._id === session?.id;
+        const deleting = deleteUser.isPending && deleteUser.variables === user._id;
+        const promoting = promoteUser.isPending && promoteUser.variables === user._id;
+        const deleteButton = (
+          <Button danger icon={<DeleteOutlined {...decorativeIcon} />} loading={deleting} disabled={self} aria-label={deleting ? undefined : `Delete ${user.name}`}>
+            {deleting ? 'Deleting...' : 'Delete'}
+          </Button>
+        );
+        return (
+          <Flex gap={8} wrap>
+            {user.role === 'admin' ? null : (
+              <Popconfirm
+                title={`Promote ${user.name} to admin?`}
+                description="Admins manage bikes, users and returns."
+                okText="Promote"
+                onConfirm={() => promote(user)}
+              >
+                <Button icon={<CrownOutlined {...decorativeIcon} />} loading={promoting} aria-label={`Promote ${user.name}`}>
+                  Promote
+                </Button>
+              </Popconfirm>
+            )}
+            {self ? (
+              <Tooltip title="You cannot delete your own account">
+                <span>{deleteButton}</span>
+              </Tooltip>
+            ) : (
+              <Popconfirm
+                title={`Delete ${user.name}?`}
+                description="Their rentals, reviews and favourites are deleted too."
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove(user)}
+              >
+                {deleteButton}
+              </Popconfirm>
+            )}
+          </Flex>
+        );
+      },
+    },
+  ];
+
   return (
-    <PlaceholderPage
-      title="All Users"
-      description="Manage Okay Bike users and roles."
-      heading="All Users"
-      variant="dashboard"
-    />
+    <>
+      <PageHeading title="All Users" lead={data ? `${data.totalUsers} accounts, newest first.` : 'Every account, newest first.'} />
+      <Card>
+        {users.isError && !data ? (
+          <Alert
+            type="error"
+            showIcon
+            title="The users could not be loaded."
+            action={
+              <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => users.refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        ) : (
+          <Table<User>
+            rowKey="_id"
+            columns={columns}
+            dataSource={data?.users ?? []}
+            pagination={false}
+            loading={users.isPending || navigation.state === 'loading'}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty description="No Users Found" styles={{ description: { color: token.colorTextSecondary } }} /> }}
+          />
+        )}
+        {data ? <Pager label="User pages" page={page} totalPages={data.totalPages} onChange={goTo} busy={navigation.state === 'loading'} /> : null}
+      </Card>
+    </>
   );
 }

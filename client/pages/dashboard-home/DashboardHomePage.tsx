@@ -1,25 +1,41 @@
-import { Tag } from 'antd';
-import { Link } from 'react-router';
+import { EditOutlined } from '@ant-design/icons';
+import { Flex } from 'antd';
 import { useSession } from '../../api/users.js';
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { usePageMeta } from '../../app/head.js';
+import { ButtonLink } from '../../components/ButtonLink.js';
+import { decorativeIcon } from '../../components/decorative-icon.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { StatusTag } from '../admin-bikes/StatusTag.js';
+import { AdminOverview } from './AdminOverview.js';
+import './dashboard-home.css';
+import { FavouriteRides } from './FavouriteRides.js';
 
 export default function DashboardHomePage() {
+  usePageMeta({ title: 'Dashboard', description: 'Your Okay Bike dashboard.' });
   const session = useSession();
+  if (!session) return null;
+  const admin = session.role === 'admin';
+
   return (
-    <PlaceholderPage
-      variant="dashboard"
-      title="Dashboard"
-      description="Your Okay Bike dashboard."
-      heading={`Welcome back, ${session?.name ?? ''}!`}
-      lead={
-        <>
-          Navigaate through the sidebar to access different features{' '}
-          <Tag color={session?.role === 'admin' ? 'gold' : 'green'}>
-            {session?.role === 'admin' ? 'You are an admin' : 'You are a user'}
-          </Tag>{' '}
-          <Link to="/dashboard/updateprofile">Edit Profile</Link>
-        </>
-      }
-    />
+    <div className="dashboard-home">
+      <PageHeading
+        title={`Welcome back, ${session.name}!`}
+        lead={
+          <Flex component="span" align="center" gap={10} wrap>
+            {/* Spelled as the spec spells it. */}
+            <span>Navigaate through the sidebar to access different features</span>
+            <StatusTag tone={admin ? 'warning' : 'success'} className="dashboard-role-badge">
+              {admin ? 'You are an admin' : 'You are a user'}
+            </StatusTag>
+          </Flex>
+        }
+        extra={
+          <ButtonLink to="/dashboard/updateprofile" icon={<EditOutlined {...decorativeIcon} />}>
+            Edit Profile
+          </ButtonLink>
+        }
+      />
+      {admin ? <AdminOverview /> : <FavouriteRides />}
+    </div>
   );
 }

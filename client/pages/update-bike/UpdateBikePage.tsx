@@ -1,12 +1,63 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Card, Form } from 'antd';
+import { useLoaderData } from 'react-router';
+import { useUpdateBike } from '../../api/admin-bikes.js';
+import { useBike } from '../../api/bikes.js';
+import { usePageMeta } from '../../app/head.js';
+import { notify } from '../../app/notify.js';
+import { BikeForm, showServerFieldErrors, type BikeFormValues } from '../../components/BikeForm.js';
+import { ButtonLink } from '../../components/ButtonLink.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import type { UpdateBikeLoaderData } from './loader.js';
+
+const FORM_FIELDS = ['name', 'description', 'pricePerHour', 'cc', 'year', 'model', 'brand', 'imgageurl', 'quantity'] as const;
 
 export default function UpdateBikePage() {
+  const { id, currentYear } = useLoaderData() as UpdateBikeLoaderData;
+  const { data: bike } = useBike(id);
+  usePageMeta({ title: 'Update Bike', description: 'Edit a bike of the Okay Bike fleet.' });
+  const [form] = Form.useForm<BikeFormValues>();
+  const updateBike = useUpdateBike();
+
+  // The loader put the bike in the cache before this screen rendered.
+  if (!bike) return null;
+  const initialValues = Object.fromEntries(FORM_FIELDS.map((field) => [field, bike[field]])) as Partial<BikeFormValues>;
+
+  const submit = (values: BikeFormValues) => {
+    updateBike.mutate(
+      { id, input: values },
+      {
+        // Spec section 8 keeps this wording for the update as well.
+        onSuccess: () => notify.success('Bike Added Successfully'),
+        onError: (error) => {
+          console.error('Updating the bike failed:', error);
+          showServerFieldErrors(form, error);
+        },
+      },
+    );
+  };
+
   return (
-    <PlaceholderPage
-      title="Update Bike"
-      description="Edit a bike of the fleet."
-      heading="Update Bike"
-      variant="dashboard"
-    />
+    <>
+      <PageHeading
+        title="Update Bike"
+        lead={`Editing ${bike.name}`}
+        extra={
+          <ButtonLink to="/dashboard/allbikes" icon={<ArrowLeftOutlined />}>
+            All Bikes
+          </ButtonLink>
+        }
+      />
+      <Card>
+        <BikeForm
+          form={form}
+          initialValues={initialValues}
+          submitLabel="Update"
+          submitting={updateBike.isPending}
+          maxYear={Math.max(currentYear + 1, bike.year)}
+          onSubmit={submit}
+        />
+      </Card>
+    </>
   );
 }

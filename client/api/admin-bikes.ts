@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from './api-context.js';
+import type { Bike } from './bikes.js';
+import type { HttpClient } from './http.js';
+import { queryKeys } from './query-keys.js';
+
+/** The fields an admin sends to add or replace a bike (all required; isAvailable defaults to true on create). */
+export type BikeInput = Pick<Bike, 'name' | 'description' | 'pricePerHour' | 'cc' | 'year' | 'model' | 'brand' | 'imgageurl' | 'quantity'> & {
+  isAvailable?: boolean;
+};
+
+/** Spec section 9: the admin bike table pages by 3. */
+export const ADMIN_BIKES_PAGE_SIZE = 3;
+
+export async function createBike(api: HttpClient, input: BikeInput): Promise<Bike> {
+  return (await api.post<Bike>('bikes', input)).data;
+}
+
+export async function updateBike(api: HttpClient, id: string, input: BikeInput): Promise<Bike> {
+  return (await api.put<Bike>(`bikes/${encodeURIComponent(id)}`, input)).data;
+}
+
+export async function deleteBike(api: HttpClient, id: string): Promise<void> {
+  await api.delete<null>(`bikes/${encodeURIComponent(id)}`);
+}
+
+function useInvalidateBikeData() {
+  const queryClient = useQueryClient();
+  // Listings, detail pages, favourites and the fleet total on the dashboard all show bike data.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.favourites.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
+    ]);
+}
+
+export function useCreateBike() {
+  const api = useApi();
+  const invalidate = useInvalidateBikeData();
+  return useMutation({ mutationFn: (input: BikeInput) => createBike(api, input), onSuccess: invalidate });
+}
+
+export function useUpdateBike() {
+  const api = useApi();
+  const invalidate = useInvalidateBikeData();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: BikeInput }) => updateBike(api, id, input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteBike() {
+  const api = useApi();
+  const invalidate = useInvalidateBikeData();
+  return useMutation({ mutationFn: (id: string) => deleteBike(api, id), onSuccess: invalidate });
+}

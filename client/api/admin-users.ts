@@ -1,0 +1,61 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from './api-context.js';
+import type { HttpClient } from './http.js';
+import { queryKeys } from './query-keys.js';
+import type { User } from './types.js';
+
+/** Spec section 9: the All Users screen pages by 3. */
+export const USERS_PAGE_SIZE = 3;
+
+export interface UsersPage {
+  /** Newest accounts first. */
+  users: User[];
+  currentPage: number;
+  /** At least 1. */
+  totalPages: number;
+  totalUsers: number;
+}
+
+export async function fetchUsers(api: HttpClient, page: number, limit: number): Promise<UsersPage> {
+  return (await api.get<UsersPage>('users/allusers', { query: { page, limit } })).data;
+}
+
+/** Promote: no body, the server makes the user an admin. */
+export async function promoteUser(api: HttpClient, id: string): Promise<User> {
+  return (await api.put<User>(`users/${encodeURIComponent(id)}/role`)).data;
+}
+
+export async function deleteUser(api: HttpClient, id: string): Promise<void> {
+  await api.delete<null>(`users/${encodeURIComponent(id)}`);
+}
+
+export const usersQuery = (api: HttpClient, page: number, limit: number = USERS_PAGE_SIZE) =>
+  queryOptions({ queryKey: queryKeys.users.list(page, limit), queryFn: () => fetchUsers(api, page, limit) });
+
+/** One page of accounts; the previous page stays on screen while the next one loads. */
+export function useUsers(page: number, limit: number = USERS_PAGE_SIZE) {
+  const api = useApi();
+  return useQuery({ ...usersQuery(api, page, limit), placeholderData: keepPreviousData });
+}
+
+function useInvalidateUserData() {
+  const queryClient = useQueryClient();
+  // The dashboard's newest-users list and signup counts change with the accounts.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
+    ]);
+}
+
+export function usePromoteUser() {
+  const api = useApi();
+  const invalidate = useInvalidateUserData();
+  return useMutation({ mutationFn: (id: string) => promoteUser(api, id), onSuccess: invalidate });
+}
+
+export function useDeleteUser() {
+  const api = useApi();
+  const invalidate = useInvalidateUserData();
+  return useMutation({ mutationFn: (id: string) => deleteUser(api, id), onSuccess: invalidate });
+}

@@ -1,0 +1,196 @@
+import { PictureOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Input, InputNumber, Row, Switch, theme, type FormInstance } from 'antd';
+import { useState } from 'react';
+import type { BikeInput } from '../api/admin-bikes.js';
+import { isApiError } from '../api/http.js';
+import { useHydrated } from '../app/use-hydrated.js';
+import { decorativeIcon } from './decorative-icon.js';
+
+export type BikeFormValues = BikeInput;
+
+/** The server's rule for `imgageurl`: an http(s) URL or a path on this site (never javascript:, data: or //host). */
+const IMAGE_URL = /^(?:https?:\/\/[^\s/?#]+[^\s]*|\/(?!\/)[^\s]*)$/i;
+
+const FIELD_NAMES: readonly (keyof BikeFormValues)[] = [
+  'name',
+  'description',
+  'pricePerHour',
+  'cc',
+  'year',
+  'model',
+  'brand',
+  'imgageurl',
+  'quantity',
+  'isAvailable',
+];
+
+/**
+ * Shows the server's field errors (400 `errors: [{ path, message }]`) under the fields they belong to. Returns
+ * whether any were shown.
+ */
+export function showServerFieldErrors(form: FormInstance<BikeFormValues>, error: unknown): boolean {
+  if (!isApiError(error) || error.errors.length === 0) return false;
+  const byField = new Map<keyof BikeFormValues, string[]>();
+  for (const { path, message } of error.errors) {
+    const field = FIELD_NAMES.find((name) => name === path);
+    if (field) byField.set(field, [...(byField.get(field) ?? []), message]);
+  }
+  form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
+  return byField.size > 0;
+}
+
+function ImagePreview({ url }: { url: string | undefined }) {
+  const { token } = theme.useToken();
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const valid = typeof url === 'string' && IMAGE_URL.test(url.trim());
+  const src = valid ? url.trim() : null;
+  const showImage = src !== null && failedUrl !== src;
+  return (
+    <figure
+      style={{
+        margin: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
+      }}
+    >
+      <div
+        style={{
+          aspectRatio: '4 / 3',
+          width: '100%',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+          borderRadius: token.borderRadiusLG,
+          border: `1px dashed ${token.colorBorder}`,
+          background: token.colorFillQuaternary,
+        }}
+      >
+        {showImage ? (
+          <img
+            src={src}
+            alt="Preview of the bike image"
+            onError={() => setFailedUrl(src)}
+            style={{ width: '100%', height: '100%', objectFit: 'contain' }}
+          />
+        ) : (
+          <PictureOutlined {...decorativeIcon} style={{ fontSize: 40, color: token.colorTextTertiary }} />
+        )}
+      </div>
+      <figcaption style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>
+        {showImage
+          ? 'Image preview'
+          : src
+            ? 'The image could not be loaded from this address.'
+            : 'Enter an image url to see a preview.'}
+      </figcaption>
+    </figure>
+  );
+}
+
+interface BikeFormProps {
+  form: FormInstance<BikeFormValues>;
+  initialValues: Partial<BikeFormValues>;
+  submitLabel: string;
+  submitting: boolean;
+  /** The Add screen sets availability; the Update screen keeps the current value (spec section 2 lists its fields). */
+  showAvailability?: boolean;
+  /** The latest model year accepted (next year), from the loader so server and browser agree on it. */
+  maxYear: number;
+  onSubmit: (values: BikeFormValues) => void;
+}
+
+const required = (what: string) => ({ required: true, message: `Please enter the ${what}` });
+const wholeNumber = { width: '100%' } as const;
+
+/** The bike fields of the Add and Update screens: all required, numbers as numbers, a live image preview. */
+export function BikeForm({ form, initialValues, submitLabel, submitting, showAvailability = false, maxYear, onSubmit }: BikeFormProps) {
+  const hydrated = useHydrated();
+  const { token } = theme.useToken();
+  const imageUrl = Form.useWatch('imgageurl', form);
+
+  return (
+    <Form<BikeFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={onSubmit}
+      requiredMark={false}
+      scrollToFirstError
+    >
+      <Row gutter={[24, 0]}>
+        <Col xs={24} lg={16}>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label="Name" name="name" rules={[required('bike name'), { max: 100, message: 'At most 100 characters' }]}>
+                <Input autoComplete="off" placeholder="Yamaha R15 V4" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Brand" name="brand" rules={[required('brand'), { max: 100, message: 'At most 100 characters' }]}>
+                <Input autoComplete="off" placeholder="Yamaha" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Model" name="model" rules={[required('model'), { max: 100, message: 'At most 100 characters' }]}>
+                <Input autoComplete="off" placeholder="R15" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item label="Year" name="year" rules={[required('year')]}>
+                <InputNumber min={1900} max={maxYear} precision={0} style={wholeNumber} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item label="CC" name="cc" rules={[required('engine displacement')]}>
+                <InputNumber min={0} max={5000} precision={0} style={wholeNumber} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={12}>
+              <Form.Item label="Price Per Hour" name="pricePerHour" rules={[required('price per hour')]}>
+                <InputNumber min={0} max={100000} precision={2} step={0.5} prefix="$" style={wholeNumber} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={12}>
+              <Form.Item label="Quantity" name="quantity" rules={[required('quantity')]}>
+                <InputNumber min={0} max={10000} precision={0} style={wholeNumber} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item
+                label="Image url"
+                name="imgageurl"
+                rules={[
+                  required('image url'),
+                  { pattern: IMAGE_URL, message: 'Use an http(s) address or a path starting with /' },
+                  { max: 2048, message: 'At most 2048 characters' },
+                ]}
+              >
+                <Input autoComplete="off" inputMode="url" placeholder="/images/bikes/sport-red.svg" />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item label="Description" name="description" rules={[required('description')]}>
+                <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount styles={{ count: { color: token.colorTextSecondary } }} />
+              </Form.Item>
+            </Col>
+            {showAvailability ? (
+              <Col span={24}>
+                <Form.Item label="Available" name="isAvailable" valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+            ) : null}
+          </Row>
+        </Col>
+        <Col xs={24} lg={8}>
+          <ImagePreview url={imageUrl} />
+        </Col>
+      </Row>
+      <Button type="primary" htmlType="submit" size="large" loading={submitting} disabled={!hydrated} style={{ marginTop: 8 }}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,132 @@
+import { DeleteOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import type { Bike } from '../../api/bikes.js';
+import { useFavourites, useRemoveFavourite } from '../../api/favourites.js';
+import { notify, notifyError } from '../../app/notify.js';
+import { ButtonLink } from '../../components/ButtonLink.js';
+import { decorativeIcon } from '../../components/decorative-icon.js';
+import { AvailabilityTag } from '../admin-bikes/AvailabilityTag.js';
+import { formatMoney } from '../rentals/rental-display.js';
+
+/** Spec section 9: favourites show 3 skeletons while loading and cut descriptions at 20 characters. */
+const SKELETONS = 3;
+const DESCRIPTION_LENGTH = 20;
+
+export const truncate = (text: string, length: number): string => (text.length > length ? `${text.slice(0, length)}...` : text);
+
+function FavouriteCard({ bike, removing, onRemove }: { bike: Bike; removing: boolean; onRemove: () => void }) {
+  return (
+    <li className="favourite-ride">
+      <Card
+        className="favourite-ride-card"
+        cover={<img src={bike.imgageurl} alt="" className="favourite-ride-image" width={320} height={200} loading="lazy" />}
+      >
+        <div className="favourite-ride-head">
+          <h3 className="favourite-ride-name">{bike.name}</h3>
+          <AvailabilityTag bike={bike} />
+        </div>
+        <p className="favourite-ride-description" title={bike.description}>
+          {truncate(bike.description, DESCRIPTION_LENGTH)}
+        </p>
+        <dl className="favourite-ride-facts">
+          <div>
+            <dt>Brand &amp; model</dt>
+            <dd>
+              {bike.brand} {bike.model}
+            </dd>
+          </div>
+          <div>
+            <dt>Year</dt>
+            <dd>{bike.year}</dd>
+          </div>
+          <div>
+            <dt>CC</dt>
+            <dd>{bike.cc}</dd>
+          </div>
+          <div>
+            <dt>Price</dt>
+            <dd>{formatMoney(bike.pricePerHour, bike.currency)}/hour</dd>
+          </div>
+        </dl>
+        <div className="favourite-ride-actions">
+          <ButtonLink to={`/bike/${bike._id}`} icon={<EyeOutlined {...decorativeIcon} />} aria-label={`View Details of ${bike.name}`}>
+            View Details
+          </ButtonLink>
+          <Button danger loading={removing} icon={<DeleteOutlined {...decorativeIcon} />} aria-label={`Remove ${bike.name} from favorites`} onClick={onRemove}>
+            Remove
+          </Button>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+/** Role user: the bikes they marked as favourites (spec section 2). */
+export function FavouriteRides() {
+  const favourites = useFavourites();
+  // Held by the list, not the card: the card leaves the screen as soon as the removal succeeds.
+  const removeFavourite = useRemoveFavourite();
+  const remove = (bikeId: string) =>
+    removeFavourite.mutate(bikeId, {
+      onSuccess: () => notify.success('Bike removed from favorites'),
+      onError: (error) => notifyError(error, 'The bike could not be removed from your favorites.'),
+    });
+  let body;
+  if (!favourites.data && !favourites.isError) {
+    body = (
+      <ul className="favourite-rides" aria-busy="true" aria-label="Loading your favorite rides">
+        {Array.from({ length: SKELETONS }, (_, i) => (
+          <li key={i} className="favourite-ride">
+            <Card cover={<Skeleton.Node active className="favourite-ride-skeleton-image" />}>
+              <Skeleton active paragraph={{ rows: 3 }} />
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (!favourites.data) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title="Your favorite rides could not be loaded."
+        action={
+          <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => favourites.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (favourites.data.length === 0) {
+    body = (
+      <Card>
+        <Empty description="No favorite rides yet. Add bikes to your favorites from their pages.">
+          <ButtonLink type="primary" to="/allbikes">
+            Browse bikes
+          </ButtonLink>
+        </Empty>
+      </Card>
+    );
+  } else {
+    body = (
+      <ul className="favourite-rides">
+        {favourites.data.map((favourite) => (
+          <FavouriteCard
+            key={favourite._id}
+            bike={favourite.bikeId}
+            removing={removeFavourite.isPending && removeFavourite.variables === favourite.bikeId._id}
+            onRemove={() => remove(favourite.bikeId._id)}
+          />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section aria-labelledby="favourite-rides-title" className="dashboard-section">
+      <h2 id="favourite-rides-title" className="dashboard-section-title">
+        Our Favorite Rides
+      </h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { Descriptions, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { isApiError } from '../../api/http.js';
+import { useReturnRental, type Rental } from '../../api/rentals.js';
+import { notify } from '../../app/notify.js';
+import { DateTime, formatMoney } from '../rentals/rental-display.js';
+
+/** Spec section 9: return toasts last 1000 ms. */
+const RETURN_TOAST_MS = 1000;
+const AFTER_START = 'Return time must be after the start time';
+const HOUR_MS = 3_600_000;
+
+/** 'YYYY-MM-DDTHH:mm' in the viewer's zone, as a datetime-local input shows it. */
+export function toLocalInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The server's rule: every started hour counts, times the price at booking, times the units. */
+function estimateCost(rental: Rental, returnAt: Date): number {
+  const hours = Math.ceil((returnAt.getTime() - new Date(rental.startTime).getTime()) / HOUR_MS);
+  return hours * rental.pricePerHour * rental.quantity;
+}
+
+interface ReturnModalProps {
+  rental: Rental;
+  /** Filled in when the modal opens (now, if that is after the start), so the common case is one click. */
+  initialValue: string;
+  onClose: () => void;
+}
+
+export function ReturnModal({ rental, initialValue, onClose }: ReturnModalProps) {
+  const [value, setValue] = useState(initialValue);
+  const [error, setError] = useState<string | null>(null);
+  const returnRental = useReturnRental();
+  const bikeName = rental.bikeId?.name || 'N/A';
+  const returnAt = value ? new Date(value) : null;
+  const validTime = returnAt !== null && !Number.isNaN(returnAt.getTime()) && returnAt.getTime() > new Date(rental.startTime).getTime();
+
+  const confirm = () => {
+    if (!validTime || !returnAt) {
+      setError(AFTER_START);
+      notify.error(AFTER_START, RETURN_TOAST_MS);
+      return;
+    }
+    returnRental.mutate(
+      { id: rental._id, returnTime: returnAt.toISOString() },
+      {
+        onSuccess: () => {
+          notify.success('Bike returned successfully', RETURN_TOAST_MS);
+          onClose();
+        },
+        onError: (failure) => {
+          const answered = isApiError(failure) && failure.kind === 'http';
+          notify.error(answered ? 'Error in returning bike' : 'An unexpected error occurred', RETURN_TOAST_MS);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      title={`Confirm Return for ${bikeName}`}
+      okText="Confirm Return"
+      cancelText="Cancel"
+      confirmLoading={returnRental.isPending}
+      onOk={confirm}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        style={{ marginBottom: 16 }}
+        items={[
+          { key: 'user', label: 'Rented By', children: rental.userId?.name || 'N/A' },
+          { key: 'start', label: 'Start Time', children: <DateTime value={rental.startTime} /> },
+          { key: 'quantity', label: 'Quantity', children: rental.quantity },
+          { key: 'price', label: 'Price per hour', children: formatMoney(rental.pricePerHour, rental.currency) },
+        ]}
+      />
+      <Form layout="vertical" component="div">
+        <Form.Item
+          label="Return time"
+          htmlFor="return-time"
+          validateStatus={error ? 'error' : undefined}
+          help={error ?? (validTime && returnAt ? `Cost: ${formatMoney(estimateCost(rental, returnAt), rental.currency)}` : undefined)}
+          style={{ marginBottom: 8 }}
+        >
+          <Input
+            id="return-time"
+            type="datetime-local"
+            value={value}
+            min={toLocalInputValue(new Date(rental.startTime))}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(null);
+            }}
+            onPressEnter={confirm}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

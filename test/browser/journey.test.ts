@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, watchConsole } from '../support/browser.js';
+import { ServerProcess, startServer } from '../support/server-process.js';
+
+/**
+ * The whole product from a fresh database, through the browser only: an admin adds a bike; a new rider signs up,
+ * books two units and pays the booking fee on the gateway's hosted page; the admin confirms the return 3 h 10 min
+ * after the start; the rider pays the cost (4 started hours x price x 2), reviews the bike with 4.5 stars, and the
+ * review shows on the bike's page; the admin's dashboard totals grow by the units and the money.
+ */
+
+const ADMIN = { email: 'ops@example.com', password: 'admin-pass-123' };
+const RIDER = { name: 'Nadia Rahman', email: 'nadia@example.com', password: 'nadia-secret-1', phone: '+8801711111111', address: 'Road 3, Uttara, Dhaka' };
+const BIKE = { name: 'Journey Cruiser 250', brand: 'Okay', model: 'Cruiser', cc: '250', price: 12.5, quantity: '3' };
+const COMMENT = 'Smooth ride to the lake and back, comfortable seat.';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** 3 h 10 min count as 4 started hours, for 2 units. */
+const EXPECTED_COST = 4 * BIKE.price * 2;
+
+describe('Journey: sign up, book, pay the fee, return, pay, review', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
+
+  async function logIn(page: Page, who: { email: string; password: string }): Promise<void> {
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(who.email);
+    await page.getByLabel('Password', { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+  }
+
+  async function adminTotals(page: Page): Promise<{ rented: number; earned: number }> {
+    await page.goto('/dashboard');
+    const stat = (title: string) => page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content');
+    await stat('Total Rented').waitFor();
+    const rented = Number(await stat('Total Rented').textContent());
+    const earned = Number((await stat('Total Earn').textContent())!.replace(/[$,]/g, ''));
+    return { rented, earned };
+  }
+
+  /** The sandbox gateway's hosted page: the payer clicks Pay and comes back to the shop's result page. */
+  async function payOnHostedPage(page: Page, resultTitle: string): Promise<void> {
+    await page.waitForURL((url) => url.pathname.startsWith('/api/payments/sandbox/checkout/'));
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((url) => url.pathname === '/payment/result' && url.searchParams.has('payment'));
+    await page.getByRole('heading', { level: 1, name: resultTitle }).waitFor();
+  }
+
+  /** 'YYYY-MM-DDTHH:mm' in the browser's zone, as datetime-local inputs take it. */
+  const localInputValue = (page: Page, at: number) =>
+    page.evaluate((ms) => {
+      const d = new Date(ms);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    }, at);
+
+  it('takes a new rider from signup to a review, and the admin sees the money', async () => {
+    const adminContext = await newContext(browser, server.baseUrl);
+    const admin = await adminContext.newPage();
+    const riderContext = await newContext(browser, server.baseUrl);
+    const rider = await riderContext.newPage();
+    const watches = [admin, rider].map((p) => watchConsole(p));
+
+    // The admin stocks a bike and notes the totals.
+    await logIn(admin, ADMIN);
+    const before = await adminTotals(admin);
+    await admin.goto('/dashboard/addbike');
+    await admin.getByLabel('Name', { exact: true }).fill(BIKE.name);
+    await admin.getByLabel('Brand', { exact: true }).fill(BIKE.brand);
+    await admin.getByLabel('Model', { exact: true }).fill(BIKE.model);
+    await admin.getByLabel('CC', { exact: true }).fill(BIKE.cc);
+    await admin.getByLabel('Price Per Hour', { exact: true }).fill(String(BIKE.price));
+    await admin.getByLabel('Quantity', { exact: true }).fill(BIKE.quantity);
+    await admin.getByLabel('Image url', { exact: true }).fill('/images/bikes/cruiser-teal.svg');
+    await admin.getByLabel('Description', { exact: true }).fill('A relaxed cruiser for long, easy rides.');
+    await admin.getByRole('button', { name: 'Add Bike' }).click();
+    await toast(admin, 'Bike Added Successfully').waitFor();
+    const listing = (await (await fetch(`${server.baseUrl}/api/bikes?searchTerm=${encodeURIComponent(BIKE.name)}`)).json()) as { data: { bikes: { _id: string }[] } };
+    const bikeId = listing.data.bikes[0]!._id;
+
+    // A new rider signs up and logs in.
+    await rider.goto('/signup');
+    await rider.getByLabel('Name', { exact: true }).fill(RIDER.name);
+    await rider.getByLabel('Email', { exact: true }).fill(RIDER.email);
+    await rider.getByLabel('Password', { exact: true }).fill(RIDER.password);
+    await rider.getByLabel('Phone', { exact: true }).fill(RIDER.phone);
+    await rider.getByLabel('Address', { exact: true }).fill(RIDER.address);
+    await rider.getByRole('button', { name: /sign ?up/i }).click();
+    await toast(rider, 'Signup Successful').waitFor();
+    await rider.waitForURL('**/login');
+    await logIn(rider, RIDER);
+    await rider.getByRole('heading', { name: `Welcome back, ${RIDER.name}!` }).waitFor();
+
+    // Opens the bike, books 2 units and pays the booking fee.
+    await rider.goto(`/bike/${bikeId}`);
+    await rider.getByRole('heading', { level: 1, name: BIKE.name }).waitFor();
+    const quantity = rider.getByRole('spinbutton', { name: 'Quantity' });
+    await quantity.fill('2');
+    await quantity.blur();
+    await rider.getByRole('button', { name: 'Rent Now' }).click();
+    const book = rider.getByRole('dialog', { name: 'Book Now' });
+    const start = Math.ceil((Date.now() + 2 * HOUR) / MINUTE) * MINUTE;
+    await book.getByLabel('Start time').fill(await localInputValue(rider, start));
+    await book.getByRole('button', { name: 'Pay Tk 100 to Book' }).click();
+    await payOnHostedPage(rider, 'Booking confirmed');
+
+    await rider.goto('/dashboard/rentals');
+    await rider.getByRole('tab', { name: 'Unpaid', selected: true }).waitFor();
+    const unpaid = rider.getByRole('article', { name: BIKE.name });
+    await unpaid.getByText('$0.00').waitFor();
+    expect(await unpaid.locator('dd').filter({ hasText: /^2$/ }).count()).toBe(1);
+    expect(await unpaid.getByRole('button', { name: `Pay Now for ${BIKE.name}` }).isDisabled()).toBe(true);
+
+    // The admin confirms the return 3 h 10 min after the start and sees the cost.
+    await admin.goto('/dashboard/returnbikes');
+    await admin.getByRole('row', { name: new RegExp(BIKE.name) }).getByRole('button', { name: /Calculate & Return/ }).click();
+    const confirm = admin.getByRole('dialog', { name: `Confirm Return for ${BIKE.name}` });
+    await confirm.getByLabel('Return time').fill(await localInputValue(admin, start + 3 * HOUR + 10 * MINUTE));
+    await confirm.getByText(`Cost: $${EXPECTED_COST.toFixed(2)}`).waitFor();
+    await confirm.getByRole('button', { name: 'Confirm Return' }).click();
+    await toast(admin, 'Bike returned successfully').waitFor();
+    await admin.getByText('No Rentals Found').waitFor();
+
+    // The rider pays the cost at checkout and finds the rental under Paid.
+    await rider.reload();
+    await unpaid.getByText(`$${EXPECTED_COST.toFixed(2)}`).waitFor();
+    await unpaid.getByRole('link', { name: `Pay Now for ${BIKE.name}` }).click();
+    await rider.waitForURL('**/checkout/**');
+    await rider.getByRole('heading', { name: 'Bike Rental Checkout' }).waitFor();
+    await rider.getByText(`$${EXPECTED_COST.toFixed(2)}`).first().waitFor();
+    await rider.getByRole('button', { name: 'Pay Now' }).click();
+    await payOnHostedPage(rider, 'Payment received');
+    await rider.goto('/dashboard/rentals');
+    await rider.getByRole('tab', { name: 'Paid', exact: true }).click();
+    await rider.getByRole('article', { name: BIKE.name }).getByText(`$${EXPECTED_COST.toFixed(2)}`).waitFor();
+
+    // A 4.5-star review, shown on the bike's page.
+    await rider.goto('/dashboard/myrentals');
+    await rider.getByRole('button', { name: `Add Review for ${BIKE.name}` }).click();
+    const review = rider.getByRole('dialog', { name: `Add Review for ${BIKE.name}` });
+    await review.getByRole('radio', { name: '5 stars' }).first().waitFor({ state: 'attached' });
+    const stars = review.locator('.ant-rate-star');
+    await stars.nth(4).locator('.ant-rate-star-first').click();
+    await review.getByText('4.5 out of 5').waitFor();
+    await review.getByPlaceholder('Write your review here...').fill(COMMENT);
+    await review.getByRole('button', { name: 'Submit Review' }).click();
+    await toast(rider, 'Review added successfully').waitFor();
+
+    await rider.goto(`/bike/${bikeId}`);
+    const posted = rider.getByRole('article', { name: `Review by ${RIDER.name}` });
+    await posted.getByText(COMMENT).waitFor();
+    await posted.getByText('Rated 4.5 out of 5').waitFor();
+
+    // The admin's totals: two more units rented, the cost earned.
+    const after = await adminTotals(admin);
+    expect(after.rented).toBe(before.rented + 2);
+    expect(after.earned).toBeCloseTo(before.earned + EXPECTED_COST, 2);
+
+    expect(watches.flatMap((w) => w.problems).filter((p) => /hydrat|did not match|Minified React error/i.test(p))).toEqual([]);
+    await adminContext.close();
+    await riderContext.close();
+  });
+});
