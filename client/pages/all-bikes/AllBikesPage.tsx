@@ -1,12 +1,121 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Form, Input, Segmented } from 'antd';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { bikesQuery } from '../../api/bikes.js';
+import { useApi } from '../../api/api-context.js';
+import { usePageMeta } from '../../app/head.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { BikeGrid } from '../search/BikeGrid.js';
+import { listingQueryParams, listingSearch, readListingState, type ListingState } from './listing-params.js';
+import './all-bikes.css';
+
+interface FilterValues {
+  brand: string;
+  model: string;
+}
 
 export default function AllBikesPage() {
+  usePageMeta({
+    title: 'Available Bikes',
+    description: 'Browse every bike Okay Bike rents by the hour: filter by brand and model, or see the newest first.',
+  });
+  const [params] = useSearchParams();
+  const state = readListingState(params);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const api = useApi();
+  const bikes = useQuery(bikesQuery(api, listingQueryParams(state)));
+  const [form] = Form.useForm<FilterValues>();
+  // Back and forward change the URL without this form: keep its inputs on what the list shows.
+  useEffect(() => form.setFieldsValue({ brand: state.brand, model: state.model }), [form, state.brand, state.model]);
+
+  const go = (next: ListingState) => void navigate(`${pathname}${listingSearch(next)}`, { preventScrollReset: true });
+  // The loader fetches the next page before the URL changes: skeletons stand in for the cards meanwhile.
+  const changing = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const loading = changing || (!bikes.data && !bikes.isError);
+  const page = bikes.data;
+  const totalPages = page?.totalPages ?? 1;
+
+  let results;
+  if (bikes.isError && !changing) {
+    results = (
+      <Alert
+        type="error"
+        showIcon
+        title="The bikes could not be loaded."
+        action={
+          <Button onClick={() => void bikes.refetch()} loading={bikes.isFetching}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (!loading && page && page.bikes.length === 0) {
+    results = (
+      <Empty description="No bikes match these filters.">
+        <Button type="primary" onClick={() => go({ page: 1, brand: '', model: '', recently: state.recently })}>
+          Clear filters
+        </Button>
+      </Empty>
+    );
+  } else {
+    results = <BikeGrid bikes={page?.bikes ?? []} loading={loading} skeletons={5} label="Bikes" />;
+  }
+
   return (
-    <PlaceholderPage
-      title="All Bikes"
-      description="Browse every bike available to rent by the hour: filter by brand and model."
-      heading="All Bikes"
-      lead="Find the right ride: every bike in our fleet, with hourly prices."
-    />
+    <div className="page-container page-section all-bikes">
+      <PageHeading title="Available Bikes" lead="Every bike in our fleet with its hourly price. Pick one and ride." />
+      <Card className="all-bikes-filters" title={<h2 className="all-bikes-filters-title">Filter Motorcycles</h2>}>
+        <div className="all-bikes-filters-row">
+          <Segmented
+            aria-label="Order"
+            value={state.recently ? 'Recently' : 'All'}
+            options={['All', 'Recently']}
+            onChange={(value) => go({ ...state, page: 1, recently: value === 'Recently' })}
+          />
+          <Form
+            form={form}
+            layout="inline"
+            className="all-bikes-filter-form"
+            initialValues={{ brand: state.brand, model: state.model }}
+            onFinish={(values) => go({ ...state, page: 1, brand: values.brand?.trim() ?? '', model: values.model?.trim() ?? '' })}
+          >
+            <Form.Item name="brand" label="Filter by Brand">
+              <Input placeholder="Filter by Brand" allowClear autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="model" label="Filter by Model">
+              <Input placeholder="Filter by Model" allowClear autoComplete="off" />
+            </Form.Item>
+            <Form.Item>
+              <Button type="primary" htmlType="submit">
+                Search
+              </Button>
+            </Form.Item>
+          </Form>
+        </div>
+      </Card>
+      <section aria-label="Results" className="all-bikes-results">
+        {results}
+      </section>
+      <nav className="all-bikes-pager" aria-label="Pages">
+        <Button icon={<LeftOutlined aria-hidden="true" />} disabled={state.page <= 1 || loading} onClick={() => go({ ...state, page: state.page - 1 })}>
+          Previous
+        </Button>
+        <span className="all-bikes-page-info" aria-live="polite">
+          Page {Math.min(state.page, totalPages)} of {totalPages}
+        </span>
+        <Button
+          icon={<RightOutlined aria-hidden="true" />}
+          iconPlacement="end"
+          disabled={state.page >= totalPages || loading}
+          onClick={() => go({ ...state, page: state.page + 1 })}
+        >
+          Next
+        </Button>
+      </nav>
+    </div>
   );
 }

@@ -1,29 +1,292 @@
-import { ArrowRightOutlined } from '@ant-design/icons';
-import { DEFAULT_META, usePageMeta } from '../../app/head.js';
+import {
+  ArrowRightOutlined,
+  AppstoreOutlined,
+  ClockCircleOutlined,
+  DashboardOutlined,
+  EnvironmentOutlined,
+  SafetyCertificateOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty } from 'antd';
+import { useEffect, useState } from 'react';
+import { bikesQuery } from '../../api/bikes.js';
+import { useApi } from '../../api/api-context.js';
+import { DEFAULT_META, SITE_NAME, usePageMeta } from '../../app/head.js';
+import { BikeCard, BikeCardSkeleton } from '../../components/BikeCard.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
+import { Reveal } from '../../components/Reveal.js';
+import { SearchBox } from '../search/SearchBox.js';
+import '../search/bike-grid.css';
+import { FEATURED_PAGES, featuredParams, PROMO_BIKE_NAME, PROMO_FEATURES, PROMO_SEARCH, REASONS, TESTIMONIALS } from './home-content.js';
+import { SlideCarousel } from './SlideCarousel.js';
+import './home.css';
 
-export default function HomePage() {
-  usePageMeta({ title: 'Okay Bike', description: DEFAULT_META.description });
+const HERO_SLIDES = [
+  { heading: 'Need Bike For Short Time?', text: '100+ bikes rented by the hour, from city scooters to tourers.', image: '/images/hero/hero-1.svg' },
+  { heading: 'Rent A Bike Now !', text: 'Pick a bike, choose your start time, pay a small booking fee and ride.', image: '/images/hero/hero-2.svg' },
+];
+
+const REASON_ICONS = [<AppstoreOutlined key="a" />, <ClockCircleOutlined key="c" />, <SafetyCertificateOutlined key="s" />, <EnvironmentOutlined key="e" />];
+const PROMO_ICONS = [<ThunderboltOutlined key="t" />, <DashboardOutlined key="d" />, <AppstoreOutlined key="a" />, <ClockCircleOutlined key="c" />];
+
+function Hero() {
   return (
-    <section className="home-hero" aria-labelledby="home-hero-title">
-      <div className="page-container home-hero-inner">
-        <div className="home-hero-copy">
-          <p className="eyebrow">100+ bikes, rented by the hour</p>
-          <h1 id="home-hero-title" className="home-hero-title">
-            Need Bike For Short Time?
-          </h1>
-          <p className="home-hero-lead">Rent A Bike Now ! Pick a bike, choose your start time and ride.</p>
-          <div className="home-hero-actions">
-            <ButtonLink to="/allbikes" type="primary" size="large" icon={<ArrowRightOutlined />} iconPlacement="end">
-              Browse bikes
-            </ButtonLink>
-            <ButtonLink to="/about" size="large">
-              How it works
-            </ButtonLink>
+    <section className="home-hero" aria-labelledby="home-title">
+      <h1 id="home-title" className="okb-visually-hidden">
+        {SITE_NAME}: rent a bike by the hour
+      </h1>
+      <SlideCarousel label="Highlights" autoplay autoplaySpeed={5000} effect="fade" dots={{ className: 'home-hero-dots' }}>
+        {HERO_SLIDES.map((slide, index) => (
+          <div key={slide.heading}>
+            <div className="page-container home-hero-inner">
+              <div className="home-hero-copy">
+                <p className="eyebrow">100+ bikes, rented by the hour</p>
+                <h2 className="home-hero-title">{slide.heading}</h2>
+                <p className="home-hero-lead">{slide.text}</p>
+                <div className="home-hero-actions">
+                  <ButtonLink to="/allbikes" type="primary" size="large" icon={<ArrowRightOutlined />} iconPlacement="end">
+                    Browse bikes
+                  </ButtonLink>
+                </div>
+              </div>
+              <img className="home-hero-image" src={slide.image} alt="" width={560} height={380} fetchPriority={index === 0 ? 'high' : 'auto'} />
+            </div>
           </div>
-        </div>
-        <img className="home-hero-image" src="/images/hero/hero-1.svg" alt="" width={560} height={380} />
+        ))}
+      </SlideCarousel>
+      <div className="page-container home-search">
+        <SearchBox id="home-search" />
       </div>
     </section>
+  );
+}
+
+const WIDE = '(min-width: 992px)';
+const MEDIUM = '(min-width: 640px)';
+
+/**
+ * Cards per featured slide by screen width. The carousel's own `responsive` option only reacts to later resizes,
+ * not to the width the page opens at; the server renders the desktop layout and the browser adjusts after hydration.
+ */
+function useCardsPerSlide(): number {
+  const [count, setCount] = useState(3);
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE);
+    const medium = window.matchMedia(MEDIUM);
+    const update = () => setCount(wide.matches ? 3 : medium.matches ? 2 : 1);
+    update();
+    wide.addEventListener('change', update);
+    medium.addEventListener('change', update);
+    return () => {
+      wide.removeEventListener('change', update);
+      medium.removeEventListener('change', update);
+    };
+  }, []);
+  return count;
+}
+
+/** Pages 1..FEATURED_PAGES of the list (see home-content.ts), in order, without pages past the last. */
+function useFeaturedBikes() {
+  const api = useApi();
+  return useQueries({
+    queries: Array.from({ length: FEATURED_PAGES }, (_, i) => bikesQuery(api, featuredParams(i + 1))),
+    combine: (results) => {
+      const first = results[0]!;
+      const lastPage = first.data?.totalPages ?? 1;
+      return {
+        data: first.data ? results.slice(0, lastPage).flatMap((r) => r.data?.bikes ?? []) : undefined,
+        isError: results.some((r) => r.isError),
+        isFetching: results.some((r) => r.isFetching),
+        refetch: () => Promise.all(results.map((r) => r.refetch())),
+      };
+    },
+  });
+}
+
+function FeaturedBikes() {
+  const featured = useFeaturedBikes();
+  const perSlide = useCardsPerSlide();
+  let content;
+  if (featured.isError) {
+    content = (
+      <Alert
+        type="error"
+        showIcon
+        title="The featured bikes could not be loaded."
+        action={
+          <Button onClick={() => void featured.refetch()} loading={featured.isFetching}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (!featured.data) {
+    content = (
+      <div className="okb-bike-grid home-featured-skeletons" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <BikeCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (featured.data.length === 0) {
+    content = <Empty description="No bikes yet: check back soon." />;
+  } else {
+    content = (
+      <SlideCarousel
+        label="Featured bikes"
+        infinite
+        key={perSlide}
+        slidesToShow={perSlide}
+        slidesToScroll={1}
+        arrows
+        dots={false}
+        className="home-featured-carousel"
+      >
+        {featured.data.map((bike) => (
+          <div key={bike._id} className="home-featured-slide">
+            <BikeCard bike={bike} />
+          </div>
+        ))}
+      </SlideCarousel>
+    );
+  }
+  return (
+    <section className="page-container home-section" aria-labelledby="featured-title">
+      <Reveal>
+        <p className="eyebrow">Featured Bikes</p>
+        <h2 id="featured-title" className="home-section-title">
+          Available Bikes
+        </h2>
+      </Reveal>
+      {content}
+      <div className="home-center">
+        <ButtonLink to="/allbikes" size="large" icon={<ArrowRightOutlined />} iconPlacement="end">
+          See all bikes
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+function Promo() {
+  const api = useApi();
+  const match = useQuery(bikesQuery(api, { searchTerm: PROMO_SEARCH }));
+  const bike = match.data?.bikes.find((b) => b.name === PROMO_BIKE_NAME) ?? match.data?.bikes[0];
+  return (
+    <section className="home-promo" aria-labelledby="promo-title">
+      <div className="page-container home-promo-inner">
+        <Reveal className="home-promo-copy">
+          <p className="home-promo-kicker">Introducing the</p>
+          <h2 id="promo-title" className="home-section-title">
+            {PROMO_BIKE_NAME}
+          </h2>
+          <p className="home-promo-lead">Our new electric bike: silent, quick and ready for a full day in the city.</p>
+          <ul className="home-promo-features">
+            {PROMO_FEATURES.map((feature, i) => (
+              <li key={feature.title}>
+                <span className="home-icon" aria-hidden="true">
+                  {PROMO_ICONS[i]}
+                </span>
+                <span>
+                  <strong>{feature.title}</strong>
+                  <span className="home-muted">{feature.text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <ButtonLink to={bike ? `/bike/${bike._id}` : '/allbikes'} type="primary" size="large">
+            Reserve Now
+          </ButtonLink>
+        </Reveal>
+        <Reveal>
+          <img className="home-promo-image" src="/images/promo/ebike.svg" alt={`The ${PROMO_BIKE_NAME} electric bike`} width={560} height={420} loading="lazy" />
+        </Reveal>
+      </div>
+    </section>
+  );
+}
+
+function WhyChoose() {
+  return (
+    <section className="page-container home-section" aria-labelledby="why-title">
+      <Reveal>
+        <h2 id="why-title" className="home-section-title home-center-text">
+          Why Choose {SITE_NAME}
+        </h2>
+      </Reveal>
+      <ul className="home-reasons">
+        {REASONS.map((reason, i) => (
+          <li key={reason.title}>
+            <Reveal>
+              <Card className="home-reason-card">
+                <span className="home-icon home-icon--large" aria-hidden="true">
+                  {REASON_ICONS[i]}
+                </span>
+                <h3>{reason.title}</h3>
+                <p className="home-muted">{reason.text}</p>
+              </Card>
+            </Reveal>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Testimonials() {
+  return (
+    <section className="home-testimonials" aria-labelledby="testimonials-title">
+      <div className="page-container">
+        <Reveal>
+          <h2 id="testimonials-title" className="home-section-title home-center-text">
+            What Our Riders Say
+          </h2>
+        </Reveal>
+        <SlideCarousel label="Testimonials" autoplay autoplaySpeed={1000} infinite dots={{ className: 'home-testimonial-dots' }}>
+          {TESTIMONIALS.map((t) => (
+            <div key={t.name}>
+              <figure className="home-testimonial">
+                <blockquote>“{t.testimony}”</blockquote>
+                <figcaption>
+                  <strong>{t.name}</strong>
+                  <span className="home-muted">{t.job}</span>
+                </figcaption>
+              </figure>
+            </div>
+          ))}
+        </SlideCarousel>
+      </div>
+    </section>
+  );
+}
+
+function CallToAction() {
+  return (
+    <section className="page-container home-section" aria-labelledby="cta-title">
+      <Reveal className="home-cta">
+        <h2 id="cta-title" className="home-section-title">
+          Ready to Start Your Adventure?
+        </h2>
+        <p className="home-muted">Choose a bike, pick your start time and you are on the road in minutes.</p>
+        <ButtonLink to="/allbikes" type="primary" size="large">
+          Book Your Ride
+        </ButtonLink>
+      </Reveal>
+    </section>
+  );
+}
+
+export default function HomePage() {
+  usePageMeta({ title: SITE_NAME, description: DEFAULT_META.description });
+  return (
+    <>
+      <Hero />
+      <FeaturedBikes />
+      <Promo />
+      <WhyChoose />
+      <Testimonials />
+      <CallToAction />
+    </>
   );
 }

@@ -1,0 +1,109 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApi } from './api-context.js';
+import type { HttpClient } from './http.js';
+import { queryKeys } from './query-keys.js';
+
+/** A bike as the API shows it (`imgageurl` is spelled so in the public contract). */
+export interface Bike {
+  _id: string;
+  name: string;
+  description: string;
+  imgageurl: string;
+  /** Major units of `currency`. */
+  pricePerHour: number;
+  currency: string;
+  cc: number;
+  year: number;
+  model: string;
+  brand: string;
+  /** Units in stock now. */
+  quantity: number;
+  isAvailable: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET bikes/{id}: the bike plus its rating summary. */
+export interface BikeDetail extends Bike {
+  averageRating: number | null;
+  reviewCount: number;
+}
+
+export interface BikePage {
+  bikes: Bike[];
+  currentPage: number;
+  /** At least 1. */
+  totalPages: number;
+  totalCount: number;
+}
+
+export interface BikeListParams {
+  page?: number;
+  limit?: number;
+  brand?: string;
+  model?: string;
+  /** true: newest first; false: the default order (spec: All means false, Recently means true). */
+  recentlyAdded?: boolean;
+  searchTerm?: string;
+}
+
+/**
+ * Drops empty values, so screens asking for the same bikes share one cache entry whatever optional fields they
+ * spell out (Home's featured page 1 and the listing's unfiltered page 1 are the same request).
+ */
+export function normalizeBikeParams(params: BikeListParams): BikeListParams {
+  const normalized: BikeListParams = {};
+  if (params.page !== undefined) normalized.page = params.page;
+  if (params.limit !== undefined) normalized.limit = params.limit;
+  const brand = params.brand?.trim();
+  if (brand) normalized.brand = brand;
+  const model = params.model?.trim();
+  if (model) normalized.model = model;
+  if (params.recentlyAdded !== undefined) normalized.recentlyAdded = params.recentlyAdded;
+  const searchTerm = params.searchTerm?.trim();
+  if (searchTerm) normalized.searchTerm = searchTerm;
+  return normalized;
+}
+
+export async function fetchBikes(api: HttpClient, params: BikeListParams): Promise<BikePage> {
+  const { recentlyAdded, ...rest } = normalizeBikeParams(params);
+  const query = { ...rest, recentlyAdded: recentlyAdded === undefined ? undefined : String(recentlyAdded) };
+  return (await api.get<BikePage>('bikes', { query })).data;
+}
+
+export async function fetchBike(api: HttpClient, id: string): Promise<BikeDetail> {
+  return (await api.get<BikeDetail>(`bikes/${encodeURIComponent(id)}`)).data;
+}
+
+export async function fetchRelatedBikes(api: HttpClient, id: string): Promise<Bike[]> {
+  return (await api.get<Bike[]>(`bikes/related/${encodeURIComponent(id)}`)).data;
+}
+
+export const bikesQuery = (api: HttpClient, params: BikeListParams) => {
+  const normalized = normalizeBikeParams(params);
+  return queryOptions({
+    queryKey: queryKeys.bikes.list({ ...normalized }),
+    queryFn: () => fetchBikes(api, normalized),
+  });
+};
+
+export const bikeQuery = (api: HttpClient, id: string) =>
+  queryOptions({ queryKey: queryKeys.bikes.detail(id), queryFn: () => fetchBike(api, id) });
+
+export const relatedBikesQuery = (api: HttpClient, id: string) =>
+  queryOptions({ queryKey: queryKeys.bikes.related(id), queryFn: () => fetchRelatedBikes(api, id) });
+
+export function useBikes(params: BikeListParams) {
+  const api = useApi();
+  return useQuery(bikesQuery(api, params));
+}
+
+export function useBike(id: string) {
+  const api = useApi();
+  return useQuery(bikeQuery(api, id));
+}
+
+export function useRelatedBikes(id: string) {
+  const api = useApi();
+  return useQuery(relatedBikesQuery(api, id));
+}
