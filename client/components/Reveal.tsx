@@ -28,8 +28,8 @@ type Phase = 'static' | 'hidden' | 'shown';
 
 interface RevealProps {
   children: ReactNode;
-  /** Where the content comes from as it appears. */
-  from?: 'up' | 'left' | 'right' | 'zoom';
+  /** How the content appears: rising, or growing in place (never sideways, which would widen narrow screens). */
+  from?: 'up' | 'zoom';
   /** Stagger for siblings that enter together. */
   delayMs?: number;
   as?: ElementType;

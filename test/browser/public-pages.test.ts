@@ -215,9 +215,46 @@ describe('Public shop pages', () => {
     await context.close();
   });
 
+  it('animates sections on scroll (800 ms, ease-in-out, repeating) only after hydration and never under reduced motion', async () => {
+    expect(await html('/')).not.toContain('reveal-armed');
+
+    const { page, context } = await open('/');
+    const cta = page.locator('.home-cta');
+    await page.waitForFunction(() => document.querySelector('.home-cta')?.classList.contains('reveal-armed'));
+    expect(await cta.getAttribute('class')).not.toContain('reveal-shown');
+    expect(await cta.evaluate((el) => [getComputedStyle(el).transitionDuration, getComputedStyle(el).transitionTimingFunction])).toEqual([
+      '0.8s, 0.8s',
+      'ease-in-out, ease-in-out',
+    ]);
+    await cta.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('.home-cta')?.classList.contains('reveal-shown'));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => !document.querySelector('.home-cta')?.classList.contains('reveal-shown'));
+    await context.close();
+
+    const still = await open('/', { reducedMotion: true });
+    await still.page.locator('.home-cta').scrollIntoViewIfNeeded();
+    expect(await still.page.locator('.reveal-armed').count()).toBe(0);
+    expect(await still.page.getByRole('button', { name: /^Pause/ }).count()).toBe(0);
+    await still.context.close();
+  });
+
+  it('advances the testimonials by itself, and stops them with Pause', async () => {
+    const { page, context } = await open('/');
+    const active = () => page.locator('[aria-label="Testimonials"] .slick-slide.slick-active figcaption strong').first().textContent();
+    const first = await active();
+    await page.waitForFunction(
+      (name) => document.querySelector('[aria-label="Testimonials"] .slick-slide.slick-active figcaption strong')?.textContent !== name,
+      first,
+    );
+    await page.getByRole('button', { name: 'Pause testimonials' }).click();
+    await page.getByRole('button', { name: 'Play testimonials' }).waitFor();
+    await context.close();
+  });
+
   it('passes axe (WCAG 2.2 AA) on the public pages in light and dark mode, without hydration warnings', async () => {
     for (const dark of [false, true]) {
-      for (const path of ['/', '/allbikes', '/search?searchTerm=Yamaha', '/about', '/contact']) {
+      for (const path of ['/', '/allbikes', '/search?searchTerm=Yamaha', '/about', '/contact', '/privacy-policy', '/terms-of-service']) {
         const { page, context } = await open(path, { dark, reducedMotion: true });
         const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
         const summary = results.violations.map((v) => `${dark ? 'dark' : 'light'} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -199,7 +199,7 @@ function Promo() {
             Reserve Now
           </ButtonLink>
         </Reveal>
-        <Reveal>
+        <Reveal from="zoom">
           <img className="home-promo-image" src="/images/promo/ebike.svg" alt={`The ${PROMO_BIKE_NAME} electric bike`} width={560} height={420} loading="lazy" />
         </Reveal>
       </div>
@@ -218,7 +218,7 @@ function WhyChoose() {
       <ul className="home-reasons">
         {REASONS.map((reason, i) => (
           <li key={reason.title}>
-            <Reveal>
+            <Reveal delayMs={i * 120}>
               <Card className="home-reason-card">
                 <span className="home-icon home-icon--large" aria-hidden="true">
                   {REASON_ICONS[i]}

@@ -1,19 +1,20 @@
 import { PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { Button, Carousel, type CarouselProps } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { usePrefersReducedMotion } from '../../components/Reveal.js';
 
 /**
  * antd's Carousel, accessible: slides off screen (and the looping clones) are made inert, so their links cannot
- * take keyboard focus while hidden from assistive technology; autoplay stops under prefers-reduced-motion.
+ * take keyboard focus while hidden from assistive technology; autoplay stops under prefers-reduced-motion, and a
+ * Pause button stops it on request (WCAG 2.2.2: moving content needs a way to pause it).
  */
-export function SlideCarousel({ children, autoplay, label, ...props }: CarouselProps & { children: ReactNode; label: string }) {
+export function SlideCarousel({ children, autoplay, label, className, ...props }: CarouselProps & { children: ReactNode; label: string }) {
   const ref = useRef<HTMLElement>(null);
-  const [reducedMotion, setReducedMotion] = useState(false);
-  // Moving content must be pausable (WCAG 2.2.2): hover and focus pause it for a while, this button for good.
+  const reducedMotion = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);
+  const moving = Boolean(autoplay) && !reducedMotion;
 
   useEffect(() => {
-    setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches);
     const root = ref.current;
     if (!root) return;
     const sync = () => {
@@ -29,20 +30,19 @@ export function SlideCarousel({ children, autoplay, label, ...props }: CarouselP
   }, []);
 
   return (
-    <section ref={ref} aria-roledescription="carousel" aria-label={label} className="okb-carousel">
-      <Carousel {...props} pauseOnFocus autoplay={reducedMotion || paused ? false : autoplay}>
+    <section ref={ref} aria-roledescription="carousel" aria-label={label} className={className ? `okb-carousel ${className}` : 'okb-carousel'}>
+      <Carousel {...props} autoplay={moving && !paused}>
         {children}
       </Carousel>
-      {autoplay && !reducedMotion ? (
+      {moving ? (
         <Button
           className="okb-carousel-toggle"
           size="small"
-          type="text"
+          shape="circle"
           icon={paused ? <CaretRightOutlined aria-hidden="true" /> : <PauseOutlined aria-hidden="true" />}
-          onClick={() => setPaused((value) => !value)}
-        >
-          {paused ? `Play ${label.toLowerCase()}` : `Pause ${label.toLowerCase()}`}
-        </Button>
+          aria-label={paused ? `Play ${label.toLowerCase()}` : `Pause ${label.toLowerCase()}`}
+          onClick={() => setPaused((p) => !p)}
+        />
       ) : null}
     </section>
   );
