@@ -2,7 +2,7 @@ import './app/global.css';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createHttpClient } from './api/http.js';
 import { APP_STATE_GLOBAL } from './app/app-state.js';
@@ -16,16 +16,32 @@ const queryClient = createQueryClient({ server: false });
 if (state) hydrate(queryClient, state.dehydratedState);
 const api = createHttpClient({ baseUrl: '' });
 
-// Router hydration data comes from window.__staticRouterHydrationData, written by the server render.
-const router = createBrowserRouter(routes, {
-  getContext: () => createRouterContext({ queryClient, api }),
-});
+/**
+ * The server rendered the first page with its lazy routes resolved; hydration needs the same components, so they
+ * are loaded first (the server preloads their chunks, so this waits on no extra round trip). Not a top-level await:
+ * route chunks import the app's shared modules, and a pending entry module would hold their evaluation.
+ */
+async function hydrateApp(): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+  // Router hydration data comes from window.__staticRouterHydrationData, written by the server render.
+  const router = createBrowserRouter(routes, {
+    getContext: () => createRouterContext({ queryClient, api }),
+  });
+
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void hydrateApp();

@@ -39,6 +39,7 @@ export interface RenderResult {
   head: string;
   html: string;
   scripts: string;
+  modules: string[];
 }
 
 const handler = createStaticHandler(routes);
@@ -55,6 +56,11 @@ function routerHydrationData(context: StaticHandlerContext) {
       )
     : null;
   return { loaderData: context.loaderData, actionData: context.actionData, errors };
+}
+
+/** Source paths of the lazily loaded route modules this page rendered; the server links their chunks and CSS. */
+function routeModules(context: StaticHandlerContext): string[] {
+  return context.matches.flatMap((match) => (match.route.handle as RouteHandle | undefined)?.module ?? []);
 }
 
 function responseStatus(context: StaticHandlerContext): number {
@@ -98,14 +104,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   if (context instanceof Response) {
     const location = context.headers.get('Location');
     if (context.status >= 300 && context.status < 400 && location) {
-      return { status: context.status, redirect: location, htmlAttributes: {}, head: '', html: '', scripts: '' };
+      return { status: context.status, redirect: location, htmlAttributes: {}, head: '', html: '', scripts: '', modules: [] };
     }
     throw new Error(`A route loader returned a non-redirect Response (${context.status})`);
   }
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const styleCache = createCache();
-  const head = new HeadCollector();
+  const head = new HeadCollector({ origin: new URL(request.url).origin, nonce });
   const html = await renderToHtml(
     <StyleProvider cache={styleCache}>
       <HeadProvider value={head}>
@@ -126,11 +132,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     `window.${APP_STATE_GLOBAL}=${serializeForScript(state)};` +
     `</script>`;
 
+  const status = responseStatus(context);
   return {
-    status: responseStatus(context),
+    status,
     htmlAttributes: theme === 'dark' ? { lang: 'en', class: 'dark' } : { lang: 'en' },
-    head: head.toHtml() + extractStyle(styleCache),
+    head: head.toHtml({ status }) + extractStyle(styleCache),
     html,
     scripts,
+    modules: routeModules(context),
   };
 }

@@ -19,6 +19,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
+import { SeoModule } from './modules/seo/seo.module.js';
 
 export interface AppModuleOptions {
   env?: Partial<Record<keyof Env, string>>;
@@ -46,6 +47,7 @@ export class AppModule {
         ReviewsModule,
         DashboardModule,
         ContactModule,
+        SeoModule,
       ],
       providers: [
         StartupService,

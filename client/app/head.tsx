@@ -1,11 +1,32 @@
 import { createContext, useContext, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { serializeForScript } from './app-state.js';
 
 export const SITE_NAME = 'Okay Bike';
+
+/** The social preview of pages without their own image (PNG: the sites that read og:image do not take SVG). */
+export const DEFAULT_SOCIAL_IMAGE = '/images/social/okay-bike-card.png';
 
 export interface PageMeta {
   /** Page name; the document title becomes "<title> | Okay Bike". */
   title: string;
   description: string;
+  /** Path of the page's canonical URL; by default the current path without its query (aliases resolved). */
+  canonicalPath?: string;
+  /** og:type; 'website' by default. */
+  type?: 'website' | 'product';
+  /** Social preview image: a site path or an absolute URL. */
+  image?: string;
+  imageAlt?: string;
+  /** Keep this page out of search results. Pages under NOINDEX_PREFIXES always are. */
+  noindex?: boolean;
+  /** schema.org data, written as JSON-LD. */
+  structuredData?: Record<string, unknown>;
+  /**
+   * The image the first screen is built around (its Largest Contentful Paint): the server's HTML asks for it before the
+   * scripts, which otherwise take the bandwidth first.
+   */
+  preloadImage?: string;
 }
 
 export const DEFAULT_META: PageMeta = {
@@ -15,40 +36,189 @@ export const DEFAULT_META: PageMeta = {
 
 export const documentTitle = (title: string): string => (title === SITE_NAME ? title : `${title} | ${SITE_NAME}`);
 
+/** Private or transactional pages: never in search results (robots.txt keeps crawlers off most of them too). */
+export const NOINDEX_PREFIXES = ['/dashboard', '/checkout', '/login', '/signup', '/payment', '/search'] as const;
+
+/** Paths that show the same page as another: search engines should index the other one. */
+const CANONICAL_ALIASES: Record<string, string> = { '/home': '/', '/listings': '/allbikes' };
+
+const underPrefix = (pathname: string, prefix: string): boolean => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+export const isNoindexPath = (pathname: string): boolean => NOINDEX_PREFIXES.some((prefix) => underPrefix(pathname, prefix));
+
+export function canonicalPathFor(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return CANONICAL_ALIASES[trimmed] ?? (trimmed || '/');
+}
+
+export const absoluteUrl = (origin: string, pathOrUrl: string): string => new URL(pathOrUrl, `${origin}/`).href;
+
 const escapeHtml = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+interface HeadTags {
+  title: string;
+  preloadImage: string | null;
+  /** name -> content (description, robots, twitter:*). */
+  names: [string, string][];
+  /** property -> content (og:*). */
+  properties: [string, string][];
+  canonical: string | null;
+  structuredData: Record<string, unknown> | null;
+}
+
+/** Everything the head carries for one page, the same on the server and after client-side navigation. */
+function headTags(meta: PageMeta, pathname: string, origin: string, status = 200): HeadTags {
+  const ok = status < 400;
+  const noindex = !ok || meta.noindex === true || isNoindexPath(pathname);
+  const canonical = ok ? absoluteUrl(origin, meta.canonicalPath ?? canonicalPathFor(pathname)) : null;
+  const image = absoluteUrl(origin, meta.image ?? DEFAULT_SOCIAL_IMAGE);
+  const socialTitle = meta.title === SITE_NAME ? SITE_NAME : meta.title;
+  const names: [string, string][] = [['description', meta.description]];
+  if (noindex) names.push(['robots', 'noindex']);
+  names.push(
+    ['twitter:card', 'summary_large_image'],
+    ['twitter:title', socialTitle],
+    ['twitter:description', meta.description],
+    ['twitter:image', image],
+  );
+  const properties: [string, string][] = [
+    ['og:site_name', SITE_NAME],
+    ['og:type', meta.type ?? 'website'],
+    ['og:title', socialTitle],
+    ['og:description', meta.description],
+    ['og:url', canonical ?? absoluteUrl(origin, pathname)],
+    ['og:image', image],
+    ['og:image:alt', meta.imageAlt ?? SITE_NAME],
+    ['og:locale', 'en_US'],
+  ];
+  return {
+    title: documentTitle(meta.title),
+    // As the page writes it (a site path stays relative): the preload must match the <img> request exactly.
+    preloadImage: ok && meta.preloadImage ? meta.preloadImage : null,
+    names,
+    properties,
+    canonical,
+    structuredData: ok ? (meta.structuredData ?? null) : null,
+  };
+}
+
+export interface HeadCollectorOptions {
+  /** Origin of canonical and og:url links: PUBLIC_URL, or the origin the request came in on. */
+  origin?: string;
+  /** CSP nonce for the JSON-LD script. */
+  nonce?: string;
+}
 
 /** Server side: the page rendered last (deepest route) decides the head. */
 export class HeadCollector {
   meta: PageMeta = DEFAULT_META;
+  pathname = '/';
+  readonly origin: string;
+  private readonly nonce: string;
 
-  toHtml(): string {
-    return [
-      `<title>${escapeHtml(documentTitle(this.meta.title))}</title>`,
-      `<meta name="description" content="${escapeHtml(this.meta.description)}">`,
-    ].join('');
+  constructor({ origin = 'http://localhost', nonce = '' }: HeadCollectorOptions = {}) {
+    this.origin = origin;
+    this.nonce = nonce;
+  }
+
+  /** `status`: the HTTP status of the response; error pages get no canonical URL and stay out of the index. */
+  toHtml({ status = 200 }: { status?: number } = {}): string {
+    const tags = headTags(this.meta, this.pathname, this.origin, status);
+    const html = [`<title>${escapeHtml(tags.title)}</title>`];
+    for (const [name, content] of tags.names) html.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
+    if (tags.canonical) html.push(`<link rel="canonical" href="${escapeHtml(tags.canonical)}">`);
+    for (const [property, content] of tags.properties) {
+      html.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);
+    }
+    if (tags.preloadImage) html.push(`<link rel="preload" as="image" href="${escapeHtml(tags.preloadImage)}" fetchpriority="high">`);
+    if (tags.structuredData) {
+      const nonce = this.nonce ? ` nonce="${escapeHtml(this.nonce)}"` : '';
+      html.push(`<script type="application/ld+json" id="${JSON_LD_ID}"${nonce}>${serializeForScript(tags.structuredData)}</script>`);
+    }
+    return html.join('');
   }
 }
+
+const JSON_LD_ID = 'okb-structured-data';
 
 const HeadContext = createContext<HeadCollector | null>(null);
 export const HeadProvider = HeadContext.Provider;
 
-function setMetaTag(name: string, content: string): void {
-  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+let browserOrigin: string | undefined;
+
+/** The origin the server rendered the first page with (PUBLIC_URL may differ from the address bar's). */
+function siteOrigin(): string {
+  if (browserOrigin === undefined) {
+    const rendered = document.head.querySelector<HTMLMetaElement>('meta[property="og:url"]')?.content;
+    browserOrigin = rendered ? new URL(rendered).origin : window.location.origin;
+  }
+  return browserOrigin;
+}
+
+/** Origin for absolute URLs a page builds itself (structured data): the renderer's on the server, the first page's in the browser. */
+export function useSiteOrigin(): string {
+  const collector = useContext(HeadContext);
+  return collector ? collector.origin : siteOrigin();
+}
+
+function upsertMeta(attribute: 'name' | 'property', key: string, content: string): HTMLMetaElement {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (!tag) {
     tag = document.createElement('meta');
-    tag.name = name;
+    tag.setAttribute(attribute, key);
     document.head.appendChild(tag);
   }
   tag.content = content;
+  return tag;
 }
 
-/** Every page calls this once: title and meta description, in the server's HTML and after client navigation. */
+function applyHead(tags: HeadTags): void {
+  document.title = tags.title;
+  for (const [name, content] of tags.names) upsertMeta('name', name, content);
+  if (!tags.names.some(([name]) => name === 'robots')) document.head.querySelector('meta[name="robots"]')?.remove();
+  for (const [property, content] of tags.properties) upsertMeta('property', property, content);
+
+  let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (tags.canonical) {
+    if (!canonical) {
+      canonical = document.createElement('link');
+      canonical.rel = 'canonical';
+      document.head.appendChild(canonical);
+    }
+    canonical.href = tags.canonical;
+  } else {
+    canonical?.remove();
+  }
+
+  let script = document.getElementById(JSON_LD_ID);
+  if (tags.structuredData) {
+    if (!script) {
+      script = document.createElement('script');
+      script.id = JSON_LD_ID;
+      script.setAttribute('type', 'application/ld+json');
+      document.head.appendChild(script);
+    }
+    script.textContent = JSON.stringify(tags.structuredData);
+  } else {
+    script?.remove();
+  }
+}
+
+/**
+ * Every page calls this once: title, description, canonical URL, Open Graph and Twitter tags, robots and JSON-LD,
+ * in the server's HTML and again after client-side navigation.
+ */
 export function usePageMeta(meta: PageMeta): void {
   const collector = useContext(HeadContext);
-  if (collector) collector.meta = meta;
+  const { pathname } = useLocation();
+  if (collector) {
+    collector.meta = meta;
+    collector.pathname = pathname;
+  }
+  // Callers build `meta` inline: the effect runs when what it says changes, not on every render.
+  const signature = JSON.stringify(meta);
   useEffect(() => {
-    document.title = documentTitle(meta.title);
-    setMetaTag('description', meta.description);
-  }, [meta.title, meta.description]);
+    applyHead(headTags(JSON.parse(signature) as PageMeta, pathname, siteOrigin()));
+  }, [signature, pathname]);
 }

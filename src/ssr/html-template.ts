@@ -3,6 +3,7 @@ import type { RenderResult } from './render-contract.js';
 const HEAD = '<!--okb-head-->';
 const HTML = '<!--okb-html-->';
 const SCRIPTS = '<!--okb-scripts-->';
+const ROUTE_ASSETS = '<!--okb-route-assets-->';
 
 export interface PageAssets {
   /** Module script of the browser entry. */
@@ -13,18 +14,27 @@ export interface PageAssets {
   preloads: string[];
 }
 
+/** Stylesheets and chunks of one page's lazily loaded routes (beyond those of the entry). */
+export interface RouteAssets {
+  styles: string[];
+  preloads: string[];
+}
+
 export const escapeAttr = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const assetLinks = (assets: RouteAssets): string =>
+  [
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
+  ].join('\n    ');
 
 /**
  * The document skeleton around the rendered app. Placeholders are HTML comments so that Vite's
  * transformIndexHtml (development) can inject its client and the React refresh preamble around them.
  */
 export function documentTemplate(assets: PageAssets): string {
-  const links = [
-    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
-  ].join('\n    ');
+  const links = assetLinks(assets);
   return `<!doctype html>
 <html>
   <head>
@@ -34,6 +44,7 @@ export function documentTemplate(assets: PageAssets): string {
     <meta name="theme-color" content="#0f766e">
     ${HEAD}
     ${links}
+    ${ROUTE_ASSETS}
   </head>
   <body>
     <div id="root">${HTML}</div>
@@ -44,8 +55,8 @@ export function documentTemplate(assets: PageAssets): string {
 `;
 }
 
-/** Fills a (possibly Vite-transformed) template with one render result. */
-export function fillTemplate(template: string, result: RenderResult, nonce: string): string {
+/** Fills a (possibly Vite-transformed) template with one render result and the assets of its routes. */
+export function fillTemplate(template: string, result: RenderResult, nonce: string, routeAssets: RouteAssets = { styles: [], preloads: [] }): string {
   const attrs = Object.entries(result.htmlAttributes)
     .map(([name, value]) => ` ${name}="${escapeAttr(value)}"`)
     .join('');
@@ -55,6 +66,7 @@ export function fillTemplate(template: string, result: RenderResult, nonce: stri
   page = fill(page, '%OKB_NONCE%', escapeAttr(nonce));
   page = fill(page, HEAD, result.head);
   page = fill(page, SCRIPTS, result.scripts);
+  page = fill(page, ROUTE_ASSETS, assetLinks(routeAssets));
   return fill(page, HTML, result.html);
 }
 

@@ -11,7 +11,8 @@ import type { ViteDevServer } from 'vite';
 import type { AuthUser } from '../common/decorators.js';
 import { projectRoot } from '../common/project-root.js';
 import type { AppConfig } from '../config/app-config.js';
-import { documentTemplate, ERROR_PAGE, fillTemplate, type PageAssets } from './html-template.js';
+import { SeoService } from '../modules/seo/seo.service.js';
+import { documentTemplate, ERROR_PAGE, fillTemplate, type PageAssets, type RouteAssets } from './html-template.js';
 import type { DemoAccounts, ServerEntry, ThemeMode } from './render-contract.js';
 
 export interface SsrDeps {
@@ -34,6 +35,8 @@ interface ManifestChunk {
   css?: string[];
   imports?: string[];
 }
+
+const NO_ROUTE_ASSETS: RouteAssets = { styles: [], preloads: [] };
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -96,29 +99,90 @@ async function sendHtml(req: Request, res: Response, status: number, html: strin
   }
 }
 
-/** Production: the hashed entry, its CSS and the chunks it imports, from Vite's manifest. */
-function assetsFromManifest(root: string): PageAssets {
-  const file = join(root, 'dist/client/.vite/manifest.json');
-  if (!existsSync(file)) {
-    throw new Error(`Client build missing (${file}). Run "npm run build" before starting in production or test mode.`);
-  }
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = manifest[CLIENT_ENTRY];
-  if (!entry) throw new Error(`${CLIENT_ENTRY} is not in the client manifest; rebuild the client.`);
-  const styles = new Set<string>(entry.css ?? []);
+/** Chunks reachable from `keys` through static imports, with their CSS; files in `skip` are left out. */
+function collectChunks(chunks: Record<string, ManifestChunk>, keys: string[], skip: ReadonlySet<string>): RouteAssets {
+  const styles = new Set<string>();
   const preloads = new Set<string>();
+  const seen = new Set<string>();
   const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || preloads.has(chunk.file)) return;
-    preloads.add(chunk.file);
-    chunk.css?.forEach((css) => styles.add(css));
+    const chunk = chunks[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (!skip.has(chunk.file)) preloads.add(chunk.file);
+    chunk.css?.forEach((css) => {
+      if (!skip.has(css)) styles.add(css);
+    });
     chunk.imports?.forEach(visit);
   };
-  entry.imports?.forEach(visit);
-  return {
-    entry: `/${entry.file}`,
-    styles: [...styles].map((f) => `/${f}`),
-    preloads: [...preloads].map((f) => `/${f}`),
+  keys.forEach(visit);
+  return { styles: [...styles].map((f) => `/${f}`), preloads: [...preloads].map((f) => `/${f}`) };
+}
+
+/**
+ * Production: Vite's client manifest. The entry (its CSS and the chunks it imports) is the same for every page; a
+ * page's lazily loaded routes add their own chunks and CSS, linked per request.
+ */
+class ClientManifest {
+  readonly entry: PageAssets;
+  private readonly entryFiles: Set<string>;
+  private readonly perPage = new Map<string, RouteAssets>();
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly chunks: Record<string, ManifestChunk>,
+    private readonly logger: Logger,
+  ) {
+    const entry = chunks[CLIENT_ENTRY];
+    if (!entry) throw new Error(`${CLIENT_ENTRY} is not in the client manifest; rebuild the client.`);
+    const imported = collectChunks(chunks, entry.imports ?? [], new Set());
+    const styles = [...(entry.css ?? []).map((f) => `/${f}`), ...imported.styles];
+    this.entry = { entry: `/${entry.file}`, styles: [...new Set(styles)], preloads: imported.preloads };
+    this.entryFiles = new Set([entry.file, ...[...styles, ...imported.preloads].map((f) => f.slice(1))]);
+  }
+
+  static load(root: string, logger: Logger): ClientManifest {
+    const file = join(root, 'dist/client/.vite/manifest.json');
+    if (!existsSync(file)) {
+      throw new Error(`Client build missing (${file}). Run "npm run build" before starting in production or test mode.`);
+    }
+    return new ClientManifest(JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>, logger);
+  }
+
+  routeAssets(modules: string[]): RouteAssets {
+    if (modules.length === 0) return NO_ROUTE_ASSETS;
+    const cacheKey = modules.join('|');
+    let assets = this.perPage.get(cacheKey);
+    if (!assets) {
+      for (const module of modules) {
+        if (this.chunks[module] || this.reported.has(module)) continue;
+        this.reported.add(module);
+        this.logger.warn(`route module ${module} is not in the client manifest: its page renders unstyled until its chunk loads`);
+      }
+      assets = collectChunks(this.chunks, modules, this.entryFiles);
+      this.perPage.set(cacheKey, assets);
+    }
+    return assets;
+  }
+}
+
+/** /robots.txt and /sitemap.xml sit at the site root, outside the /api prefix Nest's controllers live under. */
+function seoFiles(seo: SeoService, config: AppConfig, logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path === '/robots.txt') {
+      res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(seo.robotsTxt(pageOrigin(req, config.env.PUBLIC_URL)));
+      return;
+    }
+    if (req.path !== '/sitemap.xml') return next();
+    seo
+      .sitemapXml(pageOrigin(req, config.env.PUBLIC_URL))
+      .then((xml) => {
+        res.type('application/xml').set('Cache-Control', 'public, max-age=900').send(xml);
+      })
+      .catch((err: unknown) => {
+        logger.error(`sitemap failed: ${err instanceof Error ? err.message : String(err)}`);
+        res.status(503).type('text/plain').set({ 'Cache-Control': 'no-store', 'Retry-After': '60' }).send('Sitemap temporarily unavailable');
+      });
   };
 }
 
@@ -135,6 +199,8 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
   let vite: ViteDevServer | undefined;
   let loadEntry: () => Promise<ServerEntry>;
   let loadTemplate: (url: string) => Promise<string>;
+  // Development: Vite serves each module (and injects its CSS) on demand.
+  let routeAssets: (modules: string[]) => RouteAssets = () => NO_ROUTE_ASSETS;
 
   if (dev) {
     const { createServer } = await import('vite');
@@ -150,7 +216,9 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
     loadTemplate = (url) => devServer.transformIndexHtml(url, template);
     app.use(skipApi(devServer.middlewares));
   } else {
-    const template = documentTemplate(assetsFromManifest(root));
+    const manifest = ClientManifest.load(root, logger);
+    const template = documentTemplate(manifest.entry);
+    routeAssets = (modules) => manifest.routeAssets(modules);
     const entryFile = join(root, 'dist/ssr/entry-server.js');
     if (!existsSync(entryFile)) {
       throw new Error(`Server render bundle missing (${entryFile}). Run "npm run build".`);
@@ -165,6 +233,8 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
       express.static(assetsDir, { index: false, redirect: false, immutable: true, maxAge: '365d' }),
     );
   }
+
+  app.use(seoFiles(app.get(SeoService, { strict: false }), deps.config, logger));
 
   app.use(
     skipApi(
@@ -233,7 +303,7 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
       res.redirect(result.status, result.redirect);
       return;
     }
-    await sendHtml(req, res, result.status, fillTemplate(template, result, nonce));
+    await sendHtml(req, res, result.status, fillTemplate(template, result, nonce, routeAssets(result.modules ?? [])));
   }
 
   return {

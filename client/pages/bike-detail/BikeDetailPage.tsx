@@ -1,11 +1,179 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import './bike-detail.css';
+import { Button, Rate, Result, Skeleton } from 'antd';
+import { Suspense } from 'react';
+import { Link, useParams } from 'react-router';
+import { useBike, type BikeDetail } from '../../api/bikes.js';
+import { useBikeReviews } from '../../api/reviews.js';
+import { absoluteUrl, canonicalPathFor, usePageMeta, useSiteOrigin } from '../../app/head.js';
+import { ButtonLink } from '../../components/ButtonLink.js';
+import { formatPrice, reviewCountText } from './format.js';
+import { RelatedBikes } from './RelatedBikes.js';
+import { RentPanel } from './RentPanel.js';
+import { ReviewList } from './ReviewList.js';
+import { bikeStructuredData, isBookable } from './structured-data.js';
 
-export default function BikeDetailPage() {
+const DESCRIPTION_LIMIT = 155;
+
+/** Search snippets show about 155 characters: cut at a word boundary. */
+function snippet(text: string): string {
+  if (text.length <= DESCRIPTION_LIMIT) return text;
+  const cut = text.slice(0, DESCRIPTION_LIMIT - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_LIMIT - 20))}…`;
+}
+
+function RatingSummary({ bike }: { bike: BikeDetail }) {
+  if (bike.reviewCount === 0 || bike.averageRating === null) {
+    return (
+      <div className="bike-rating">
+        <Rate disabled value={0} aria-hidden="true" className="bike-rating-stars" />
+        <a href="#reviews">No reviews yet</a>
+      </div>
+    );
+  }
   return (
-    <PlaceholderPage
-      title="Bike details"
-      description="Bike specifications, hourly price, availability and customer reviews."
-      heading="Bike details"
+    <div className="bike-rating">
+      <Rate disabled allowHalf value={bike.averageRating} aria-hidden="true" className="bike-rating-stars" />
+      <span className="bike-rating-value">
+        <span className="sr-only-text">Average rating </span>
+        {bike.averageRating.toFixed(1)}
+        <span className="sr-only-text"> out of 5</span>
+      </span>
+      <a href="#reviews">{reviewCountText(bike.reviewCount)}</a>
+    </div>
+  );
+}
+
+function BikeFacts({ bike }: { bike: BikeDetail }) {
+  const facts: [string, string][] = [
+    ['Brand', bike.brand],
+    ['Model', bike.model],
+    ['Year', String(bike.year)],
+    ['Engine', `${bike.cc} cc`],
+    ['Quantity', `${bike.quantity} ${bike.quantity === 1 ? 'unit' : 'units'} in stock`],
+  ];
+  return (
+    <dl className="bike-facts">
+      {facts.map(([term, value]) => (
+        <div key={term} className="bike-fact">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The sections below the fold sit in Suspense boundaries: nothing suspends there, but React hydrates each boundary
+ * as its own task, so the browser stays responsive while the page becomes interactive.
+ */
+function BikeView({ bike }: { bike: BikeDetail }) {
+  const reviews = useBikeReviews(bike._id);
+  const origin = useSiteOrigin();
+  const pagePath = canonicalPathFor(`/bike/${bike._id}`);
+  const available = isBookable(bike);
+  const price = formatPrice(bike.pricePerHour, bike.currency);
+
+  usePageMeta({
+    title: bike.name,
+    description: snippet(`Rent the ${bike.year} ${bike.brand} ${bike.model} (${bike.cc} cc) for ${price} per hour. ${bike.description}`),
+    type: 'product',
+    image: bike.imgageurl,
+    imageAlt: bike.name,
+    preloadImage: bike.imgageurl,
+    structuredData: bikeStructuredData(bike, reviews.data, {
+      page: absoluteUrl(origin, pagePath),
+      image: absoluteUrl(origin, bike.imgageurl),
+    }),
+  });
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="bike-breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/allbikes">Bikes</Link>
+          </li>
+          <li aria-current="page">{bike.name}</li>
+        </ol>
+      </nav>
+      <article className="bike-detail-main">
+        <div className="bike-detail-media">
+          <img src={bike.imgageurl} alt={bike.name} width={800} height={600} fetchPriority="high" decoding="async" />
+        </div>
+        <div className="bike-detail-info">
+          <p className="eyebrow">{bike.brand}</p>
+          <h1 className="bike-detail-title">{bike.name}</h1>
+          <RatingSummary bike={bike} />
+          <p className="bike-price">
+            <span className="bike-price-amount">{price}</span>
+            <span className="bike-price-unit"> per hour</span>
+          </p>
+          <p className="bike-availability">
+            <span className={available ? 'availability-badge is-available' : 'availability-badge is-unavailable'}>
+              {available ? 'Available' : 'Not Available'}
+            </span>
+          </p>
+          <p className="bike-description">{bike.description}</p>
+          <BikeFacts bike={bike} />
+          <RentPanel bike={bike} />
+        </div>
+      </article>
+      <section id="reviews" className="bike-section" aria-labelledby="reviews-title">
+        <h2 id="reviews-title" className="bike-section-title">
+          Customer Reviews
+        </h2>
+        <Suspense fallback={null}>
+          <ReviewList bikeId={bike._id} />
+        </Suspense>
+      </section>
+      <section className="bike-section" aria-labelledby="explore-title">
+        <h2 id="explore-title" className="bike-section-title">
+          Explore Our Bikes
+        </h2>
+        <Suspense fallback={null}>
+          <RelatedBikes bikeId={bike._id} />
+        </Suspense>
+      </section>
+    </>
+  );
+}
+
+function BikeUnavailable({ retry }: { retry(): void }) {
+  usePageMeta({ title: 'Bike details', description: 'This bike could not be loaded.' });
+  return (
+    <Result
+      status="warning"
+      title={<h1 className="result-title">This bike could not be loaded</h1>}
+      subTitle="It may have been removed, or the connection dropped. Try again, or browse our other bikes."
+      extra={[
+        <Button key="retry" type="primary" onClick={retry}>
+          Try again
+        </Button>,
+        <ButtonLink key="all" to="/allbikes">
+          Browse bikes
+        </ButtonLink>,
+      ]}
     />
+  );
+}
+
+/** /bike/:id. The route loader has the bike (or answered 404) before this renders. */
+export default function BikeDetailPage() {
+  const { id = '' } = useParams();
+  const bike = useBike(id);
+  return (
+    <div className="page-container page-section bike-detail">
+      {bike.data ? (
+        <BikeView bike={bike.data} />
+      ) : bike.isError ? (
+        <BikeUnavailable retry={() => void bike.refetch()} />
+      ) : (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      )}
+    </div>
   );
 }

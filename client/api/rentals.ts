@@ -1,0 +1,220 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from './api-context.js';
+import type { HttpClient } from './http.js';
+import type { PaymentKind, PaymentStatus } from './payments.js';
+import { queryKeys } from './query-keys.js';
+
+/**
+ * pending_fee (booking fee unpaid, stock held until holdExpiresAt) -> booked -> returned (totalCost known) -> paid;
+ * pending_fee -> cancelled (fee failed, cancelled or expired).
+ */
+export type RentalStatus = 'pending_fee' | 'booked' | 'returned' | 'paid' | 'cancelled';
+
+export interface RentalBike {
+  _id: string;
+  name: string;
+  imgageurl: string;
+  /** The bike's current price (major units). */
+  pricePerHour: number;
+  brand: string;
+  model: string;
+}
+
+export interface RentalUser {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+export interface BookingFee {
+  /** Major units. */
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+}
+
+export interface Rental {
+  _id: string;
+  bikeId: RentalBike;
+  userId: RentalUser;
+  startTime: string;
+  returnTime: string | null;
+  isReturned: boolean;
+  quantity: number;
+  /** Price per hour at booking time (major units); totalCost uses it. */
+  pricePerHour: number;
+  currency: string;
+  /** ceil(hours) x pricePerHour x quantity once returned, else 0 (major units). */
+  totalCost: number;
+  /** Truthy means paid (spec section 3); null while unpaid. */
+  totalPaid: number | null;
+  /** Checkout reference: rentals/trans/{paymentId} and rentals/fullpayment take it. */
+  paymentId: string;
+  reviewAdded: boolean;
+  status: RentalStatus;
+  bookingFee: BookingFee | null;
+  holdExpiresAt: string | null;
+  createdAt: string;
+}
+
+/** One payment line (booking fee or rental payment). */
+export interface PaymentSummary {
+  _id: string;
+  kind: PaymentKind;
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  provider: string;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** GET rentals/rentalpayment: a returned rental with its money. */
+export interface RentalPaymentReport extends Rental {
+  /** totalCost - totalPaid (major units). */
+  amountDue: number;
+  payments: PaymentSummary[];
+}
+
+export interface CreateRentalInput {
+  bikeId: string;
+  /** ISO 8601. */
+  startTime: string;
+  quantity: number;
+}
+
+export interface CreateRentalResult {
+  rental: Rental;
+  /** The gateway's hosted checkout: send the browser there with a full-page redirect. */
+  payment_url: string;
+  payment: PaymentSummary;
+}
+
+export interface FullPaymentInput {
+  paymentId: string;
+  /** Must equal the server's totalCost to the cent. */
+  totalCost: number;
+}
+
+export interface PaymentUrlResult {
+  payment_url: string;
+  payment: PaymentSummary;
+}
+
+/**
+ * A retry carrying the same key gets the first answer instead of booking (or charging) twice. `randomUUID` exists
+ * only in secure contexts, so plain-http deployments fall back to getRandomValues.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const idempotent = (key: string | undefined) => (key ? { headers: { 'Idempotency-Key': key } } : undefined);
+
+export async function createRental(api: HttpClient, input: CreateRentalInput, idempotencyKey?: string): Promise<CreateRentalResult> {
+  return (await api.post<CreateRentalResult>('rentals', input, idempotent(idempotencyKey))).data;
+}
+
+export async function fetchMyRentals(api: HttpClient): Promise<Rental[]> {
+  return (await api.get<Rental[]>('rentals')).data;
+}
+
+/** One of the caller's rentals by its paymentId (or _id), for the checkout screen. */
+export async function fetchRentalForCheckout(api: HttpClient, paymentId: string): Promise<Rental> {
+  return (await api.get<Rental>(`rentals/trans/${encodeURIComponent(paymentId)}`)).data;
+}
+
+export async function returnRental(api: HttpClient, id: string, returnTime: string): Promise<Rental> {
+  return (await api.put<Rental>(`rentals/${encodeURIComponent(id)}/return`, undefined, { query: { returntime: returnTime } })).data;
+}
+
+export async function fetchAllRentals(api: HttpClient): Promise<Rental[]> {
+  return (await api.get<Rental[]>('rentals/allrentalbike')).data;
+}
+
+export async function fetchRentalPayments(api: HttpClient): Promise<RentalPaymentReport[]> {
+  return (await api.get<RentalPaymentReport[]>('rentals/rentalpayment')).data;
+}
+
+export async function payRental(api: HttpClient, input: FullPaymentInput, idempotencyKey?: string): Promise<PaymentUrlResult> {
+  return (await api.post<PaymentUrlResult>('rentals/fullpayment', input, idempotent(idempotencyKey))).data;
+}
+
+export const myRentalsQuery = (api: HttpClient) =>
+  queryOptions({ queryKey: queryKeys.rentals.mine(), queryFn: () => fetchMyRentals(api) });
+
+export const rentalCheckoutQuery = (api: HttpClient, paymentId: string) =>
+  queryOptions({ queryKey: queryKeys.rentals.checkout(paymentId), queryFn: () => fetchRentalForCheckout(api, paymentId) });
+
+export const allRentalsQuery = (api: HttpClient) =>
+  queryOptions({ queryKey: queryKeys.rentals.allForAdmin(), queryFn: () => fetchAllRentals(api) });
+
+export const rentalPaymentsQuery = (api: HttpClient) =>
+  queryOptions({ queryKey: queryKeys.rentals.payments(), queryFn: () => fetchRentalPayments(api) });
+
+/** The signed-in user's rentals (role user). */
+export function useMyRentals() {
+  const api = useApi();
+  return useQuery(myRentalsQuery(api));
+}
+
+export function useRentalCheckout(paymentId: string) {
+  const api = useApi();
+  return useQuery(rentalCheckoutQuery(api, paymentId));
+}
+
+/** Admin: every rental with bike and renter. */
+export function useAllRentals() {
+  const api = useApi();
+  return useQuery(allRentalsQuery(api));
+}
+
+/** Admin: returned rentals with what was paid and what is due. */
+export function useRentalPayments() {
+  const api = useApi();
+  return useQuery(rentalPaymentsQuery(api));
+}
+
+/**
+ * Books a bike. The caller sends the browser to `payment_url` on success; the stock changed, so the bike's cached
+ * quantity is dropped first (back/forward shows the server's number).
+ */
+export function useCreateRental() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...input }: CreateRentalInput & { idempotencyKey?: string }) => createRental(api, input, idempotencyKey),
+    onSuccess: (_result, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.rentals.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bikes.detail(input.bikeId) }),
+      ]),
+  });
+}
+
+/** Opens (or reuses) the payment of a returned rental's total cost; the caller redirects to `payment_url`. */
+export function useFullPayment() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...input }: FullPaymentInput & { idempotencyKey?: string }) => payRental(api, input, idempotencyKey),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rentals.all }),
+  });
+}
+
+/** Admin confirms a return: the cost is computed and the units go back to stock (spec: invalidates user and bikes data). */
+export function useReturnRental() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, returnTime }: { id: string; returnTime: string }) => returnRental(api, id, returnTime),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.rentals.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
+      ]),
+  });
+}

@@ -1,0 +1,51 @@
+import { Alert, Button, Empty, Skeleton } from 'antd';
+import { useRelatedBikes } from '../../api/bikes.js';
+import { BikeCard } from '../../components/BikeCard.js';
+import { ButtonLink } from '../../components/ButtonLink.js';
+
+/** One row on a desktop screen; the listing has the rest. */
+const SHOWN = 4;
+
+/** 'Explore Our Bikes': other bikes, most similar first (GET bikes/related/{id}). */
+export function RelatedBikes({ bikeId }: { bikeId: string }) {
+  const related = useRelatedBikes(bikeId);
+
+  if (related.isPending) {
+    return (
+      <div className="related-grid" aria-busy="true">
+        {Array.from({ length: SHOWN }, (_, i) => (
+          <Skeleton.Node key={i} active className="related-skeleton" />
+        ))}
+      </div>
+    );
+  }
+  if (related.isError && !related.data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="Other bikes could not be loaded."
+        action={
+          <Button size="small" onClick={() => void related.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (related.data.length === 0) return <Empty description="No other bikes to show yet." />;
+  return (
+    <>
+      <ul className="related-grid">
+        {related.data.slice(0, SHOWN).map((bike) => (
+          <li key={bike._id}>
+            <BikeCard bike={bike} />
+          </li>
+        ))}
+      </ul>
+      <p className="related-more">
+        <ButtonLink to="/allbikes">Browse all bikes</ButtonLink>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+import './payment-result.css';
+import { LoadingOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Result, Skeleton } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { isApiError } from '../../api/http.js';
+import { usePayment, type Payment, type PaymentStatus } from '../../api/payments.js';
+import { queryKeys } from '../../api/query-keys.js';
+import { useSession } from '../../api/users.js';
+import { usePageMeta } from '../../app/head.js';
+import { ButtonLink } from '../../components/ButtonLink.js';
+
+/** The gateway's notification may land a moment after the browser comes back: ask again every 2 s, for a minute. */
+const POLL_MS = 2000;
+const POLL_FOR_MS = 60_000;
+
+/** The booking fee reads as on the booking button ('Tk 100'); other amounts in their currency (USD: $). */
+function formatAmount(amount: number, currency: string): string {
+  if (currency === 'BDT') return `Tk ${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(amount);
+  } catch {
+    return `${currency} ${amount.toFixed(2)}`;
+  }
+}
+
+const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** Fixed zone: the server and the browser must print the same text. */
+const formatWhen = (iso: string): string => `${WHEN.format(new Date(iso))} UTC`;
+
+const purpose = (payment: Payment): string =>
+  payment.kind === 'booking_fee' ? `Booking fee for ${payment.rental.bikeName}` : `Rental of ${payment.rental.bikeName}`;
+
+interface Outcome {
+  status: 'success' | 'error' | 'warning' | 'info';
+  title: string;
+  text: string;
+}
+
+function outcomeOf(payment: Payment, waitedTooLong: boolean): Outcome {
+  const booking = payment.kind === 'booking_fee';
+  const outcomes: Record<PaymentStatus, Outcome> = {
+    succeeded: booking
+      ? { status: 'success', title: 'Booking confirmed', text: 'Your booking fee is paid and the bike is reserved for you. Pay the rental after you return the bike.' }
+      : { status: 'success', title: 'Payment received', text: 'Your rental is paid in full. Thank you for riding with Okay Bike! You can now review it.' },
+    failed: booking
+      ? { status: 'error', title: 'Payment failed', text: 'The booking fee could not be charged, so the booking was cancelled and the bike released. You can book again.' }
+      : { status: 'error', title: 'Payment failed', text: 'The payment could not be completed and your rental is still unpaid. You can try again from your rentals.' },
+    cancelled: booking
+      ? { status: 'warning', title: 'Payment cancelled', text: 'You cancelled the booking fee payment, so the booking was cancelled and nothing was charged.' }
+      : { status: 'warning', title: 'Payment cancelled', text: 'You cancelled the payment. Your rental is still unpaid; you can pay it from your rentals.' },
+    expired: booking
+      ? { status: 'warning', title: 'Payment expired', text: 'The booking fee was not paid in time, so the booking was cancelled and the bike released.' }
+      : { status: 'warning', title: 'Payment expired', text: 'The payment session timed out. Your rental is still unpaid; you can pay it from your rentals.' },
+    pending: waitedTooLong
+      ? { status: 'info', title: 'Payment still processing', text: 'The payment provider has not confirmed this payment yet. Check again in a moment; nothing is charged twice.' }
+      : { status: 'info', title: 'Confirming your payment…', text: 'We are waiting for the payment provider to confirm. This usually takes a few seconds.' },
+  };
+  return outcomes[payment.status];
+}
+
+function PaymentDetails({ payment }: { payment: Payment }) {
+  const rows: [string, ReactNode][] = [
+    ['Amount', <strong key="amount">{formatAmount(payment.amount, payment.currency)}</strong>],
+    ['Paid for', purpose(payment)],
+    ['Quantity', String(payment.rental.quantity)],
+    ['Reference', <code key="ref">{payment.rental.paymentId}</code>],
+    [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', formatWhen(payment.completedAt ?? payment.createdAt)],
+  ];
+  return (
+    <dl className="payment-details">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PaymentView({ payment, waitedTooLong, onCheckAgain, checking }: { payment: Payment; waitedTooLong: boolean; onCheckAgain(): void; checking: boolean }) {
+  const session = useSession();
+  const outcome = outcomeOf(payment, waitedTooLong);
+  const pending = payment.status === 'pending';
+  const bikeLink = `/bike/${payment.rental.bikeId._id}`;
+  const rentalsLink = session?.role === 'user' ? '/dashboard/rentals' : '/dashboard';
+
+  const actions: ReactNode[] = [];
+  if (pending && waitedTooLong) {
+    actions.push(
+      <Button key="again" type="primary" loading={checking} onClick={onCheckAgain}>
+        Check again
+      </Button>,
+    );
+    if (payment.payment_url) {
+      actions.push(
+        <Button key="continue" onClick={() => window.location.assign(payment.payment_url as string)}>
+          Continue to payment
+        </Button>,
+      );
+    }
+  }
+  if (payment.status === 'succeeded' && payment.kind === 'rental' && session?.role === 'user') {
+    actions.push(
+      <ButtonLink key="review" to="/dashboard/myrentals" type="primary">
+        Add a review
+      </ButtonLink>,
+    );
+  }
+  actions.push(
+    <ButtonLink key="rentals" to={rentalsLink} type={actions.length === 0 ? 'primary' : 'default'}>
+      {session?.role === 'user' ? 'Go to My Rentals' : 'Go to Dashboard'}
+    </ButtonLink>,
+    <ButtonLink key="bike" to={bikeLink}>
+      {payment.status === 'succeeded' || pending ? 'View the bike' : 'Back to the bike'}
+    </ButtonLink>,
+  );
+
+  return (
+    <Result
+      status={outcome.status}
+      icon={pending && !waitedTooLong ? <LoadingOutlined aria-hidden="true" /> : undefined}
+      title={<h1 className="payment-result-title">{outcome.title}</h1>}
+      subTitle={
+        <span role="status" aria-live="polite">
+          {outcome.text}
+        </span>
+      }
+      extra={actions}
+    >
+      <PaymentDetails payment={payment} />
+    </Result>
+  );
+}
+
+function Message({ status, title, text, retry }: { status: 'warning' | 'error'; title: string; text: string; retry?(): void }) {
+  return (
+    <Result
+      status={status}
+      title={<h1 className="payment-result-title">{title}</h1>}
+      subTitle={text}
+      extra={[
+        retry ? (
+          <Button key="retry" type="primary" onClick={retry}>
+            Try again
+          </Button>
+        ) : null,
+        <ButtonLink key="rentals" to="/dashboard" type={retry ? 'default' : 'primary'}>
+          Go to Dashboard
+        </ButtonLink>,
+      ]}
+    />
+  );
+}
+
+/** /payment/result?payment=<id>: where the payment gateway returns the payer. */
+export default function PaymentResultPage() {
+  usePageMeta({ title: 'Payment result', description: 'The outcome of your Okay Bike payment.' });
+  const [params] = useSearchParams();
+  const id = params.get('payment')?.trim() ?? '';
+  const [polling, setPolling] = useState(true);
+  const [round, setRound] = useState(0);
+  const payment = usePayment(id, { pollMs: polling ? POLL_MS : 0 });
+  const status = payment.data?.status;
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (status !== 'pending') return;
+    const timer = setTimeout(() => setPolling(false), POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [status, round]);
+
+  // A final payment changed the rental (and, when a booking ended, the stock): cached lists are out of date.
+  useEffect(() => {
+    if (!status || status === 'pending') return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.rentals.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all });
+  }, [status, queryClient]);
+
+  let body: ReactNode;
+  if (!id) {
+    body = <Message status="warning" title="No payment to show" text="This page shows a payment after you pay. Your rentals and their payments are in your dashboard." />;
+  } else if (payment.data) {
+    body = (
+      <PaymentView
+        payment={payment.data}
+        waitedTooLong={!polling}
+        checking={payment.isFetching}
+        onCheckAgain={() => {
+          setPolling(true);
+          setRound((r) => r + 1);
+          void payment.refetch();
+        }}
+      />
+    );
+  } else if (payment.isError) {
+    const missing = isApiError(payment.error) && (payment.error.status === 404 || payment.error.status === 400);
+    body = missing ? (
+      <Message status="warning" title="Payment not found" text="We could not find this payment on your account. Your rentals and their payments are in your dashboard." />
+    ) : (
+      <Message status="error" title="Payment status unavailable" text="We could not load this payment right now." retry={() => void payment.refetch()} />
+    );
+  } else {
+    body = <Skeleton active paragraph={{ rows: 5 }} />;
+  }
+
+  return <div className="page-container page-section payment-result">{body}</div>;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { SeoRepository } from './seo.repository.js';
+import { SeoService } from './seo.service.js';
+
+/**
+ * /sitemap.xml and /robots.txt. They live at the site root, outside the /api prefix, so src/ssr serves them
+ * (before its page renderer) through SeoService.
+ */
+@Module({
+  providers: [SeoRepository, SeoService],
+  exports: [SeoService],
+})
+export class SeoModule {}
