@@ -28,5 +28,7 @@ export default {
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.test.ts'] },
     { ...common, displayName: 'system', testMatch: ['<rootDir>/test/system/**/*.test.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.test.ts'] },
+    // Resilience drills on the built server (kill -9, SIGTERM, database outage, two instances): test/drills.
+    { ...common, displayName: 'drills', testMatch: ['<rootDir>/test/drills/**/*.test.ts'] },
   ],
 };

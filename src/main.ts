@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from './app.factory.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/env.schema.js';
@@ -14,6 +15,19 @@ async function bootstrap(): Promise<void> {
   logger.log(`Okay Bike listening on ${url.replace('[::1]', 'localhost')} (ready in ${Math.round(performance.now() - started)} ms)`);
 
   let closing = false;
+  // Graceful shutdown vs keep-alive (checked by test/drills/graceful-shutdown.test.ts): server.close() (from
+  // app.close()) stops accepting connections and closes the ones idle at that moment, but a connection busy then
+  // stays open after its response until keepAliveTimeout, and a client that keeps sending on it can hold the process
+  // open past SHUTDOWN_TIMEOUT_MS (exit 1). So every response written while draining says `Connection: close`:
+  // Node closes the socket once it is sent, requests already accepted still complete, and the client's next
+  // request needs a new connection, which the closed listener refuses.
+  app.getHttpServer().prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      if (closing && !this.headersSent) this.setHeader('Connection', 'close');
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse['writeHead'];
+  });
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;

@@ -15,11 +15,13 @@ export function UserMenu({ session }: { session: Session }) {
   ];
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <Button type="text" className="user-menu-button" aria-label={`${session.name}, account menu`}>
+      {/* No aria-label: the accessible name is the visible name (WCAG 2.5.3), kept for screen readers on phones. */}
+      <Button type="text" className="user-menu-button">
         <Avatar size={30} className="user-avatar" aria-hidden="true">
           {session.name.trim().charAt(0).toUpperCase() || '?'}
         </Avatar>
-        <span className="user-menu-name desktop-only">{session.name}</span>
+        <span className="user-menu-name desktop-visible">{session.name}</span>
+        <span className="visually-hidden">account menu</span>
         <DownOutlined className="desktop-only" style={{ fontSize: 11 }} />
       </Button>
     </Dropdown>

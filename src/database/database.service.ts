@@ -49,13 +49,23 @@ export class DatabaseService implements OnApplicationShutdown {
         connectionString: env.DATABASE_URL,
         max: env.DATABASE_POOL_SIZE,
         connectionTimeoutMillis: env.DATABASE_TIMEOUT_MS,
-        query_timeout: env.DATABASE_TIMEOUT_MS * 5,
+        // A query that gets no answer within DATABASE_TIMEOUT_MS fails (and the request answers 503) instead of
+        // holding the request while the database or the network hangs (test/drills/database-outage.test.ts,
+        // "stall"). Was 5x: requests in flight then hung 15 s, and 30 s inside a transaction (its rollback waits
+        // too). Migrations run on their own connection without this limit (an index build may take longer).
+        query_timeout: env.DATABASE_TIMEOUT_MS,
         idleTimeoutMillis: 30_000,
       });
       // An idle client losing its connection must not crash the process; the next query reports it.
       this.pool.on('error', (err) => this.logger.warn(`idle database connection lost: ${err.message}`));
       this.db = drizzlePg({ client: this.pool, schema }) as unknown as Db;
-      await migratePg(this.db as never, { migrationsFolder: migrationsFolder() });
+      const migrator = new pg.Client({ connectionString: env.DATABASE_URL, connectionTimeoutMillis: env.DATABASE_TIMEOUT_MS });
+      await migrator.connect();
+      try {
+        await migratePg(drizzlePg({ client: migrator }) as never, { migrationsFolder: migrationsFolder() });
+      } finally {
+        await migrator.end();
+      }
     } else {
       this.kind = 'pglite';
       const dir = resolve(env.DATA_DIR, 'pgdata');

@@ -1,0 +1,80 @@
+/**
+ * Drill 4 (and 5): two app instances on one PostgreSQL database (same JWT_SECRET), 200 simultaneous bookings of
+ * the last unit, half on each: exactly one succeeds, the others are told it is rented (409 OUT_OF_STOCK). Then
+ * every request is retried with the same Idempotency-Key on the OTHER instance: each gets its first answer back
+ * (the winner its same rental), and nothing new is booked. Runs when a PostgreSQL server answers.
+ */
+import {
+  adminToken,
+  book,
+  BookingRequest,
+  call,
+  createBike,
+  createUsers,
+  drillEnv,
+  freshDatabase,
+  inspect,
+  postgresServerUrl,
+  ServerProcess,
+  startServer,
+  tomorrow,
+} from './drill-support.js';
+
+const PG_SERVER = await postgresServerUrl();
+if (!PG_SERVER) console.warn('two-instance drill skipped: no PostgreSQL server answers');
+const describePg = PG_SERVER ? describe : describe.skip;
+
+describePg('two instances on one PostgreSQL', () => {
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+  afterAll(async () => {
+    await Promise.all([a?.stop('SIGKILL'), b?.stop('SIGKILL')]);
+  });
+
+  it('200 simultaneous bookings of the last unit, split between them: exactly one succeeds; same-key retries on the other instance replay', async () => {
+    const url = await freshDatabase(PG_SERVER!, 'okb_drill_race');
+    const env = drillEnv({ DATABASE_URL: url });
+    // One after the other: the first applies the migrations.
+    a = await startServer(env);
+    b = await startServer(env);
+    const admin = await adminToken(a.baseUrl);
+    const bikeId = await createBike(a.baseUrl, admin, 1, 'The Last Unit');
+    // Tokens from instance A work on B: the instances share JWT_SECRET.
+    const users = await createUsers(a.baseUrl, 20, 'race');
+    expect((await call(b.baseUrl, 'GET', '/api/users/me', { token: users[0].token })).status).toBe(200);
+
+    const startTime = tomorrow();
+    const attempts = Array.from({ length: 200 }, (_, i) => ({
+      user: users[i % users.length],
+      server: i % 2 === 0 ? a! : b!,
+      other: i % 2 === 0 ? b! : a!,
+      req: { key: `race-${i}`, body: { bikeId, startTime, quantity: 1 } } as BookingRequest,
+    }));
+    const first = await Promise.all(attempts.map((x) => book(x.server.baseUrl, x.user, x.req, 60_000)));
+
+    const won = first.filter((r) => r.status === 201);
+    expect(won).toHaveLength(1);
+    const lost = first.filter((r) => r.status !== 201);
+    expect(lost.every((r) => r.status === 409 && r.body.code === 'OUT_OF_STOCK')).toBe(true);
+    const rentalId = won[0].body.data.rental._id as string;
+    const winnerOn = attempts[first.indexOf(won[0])].server === a ? 'A' : 'B';
+
+    // Drill 5: the same requests again, each on the other instance, all at once.
+    const again = await Promise.all(attempts.map((x) => book(x.other.baseUrl, x.user, x.req, 60_000)));
+    for (const [i, r] of again.entries()) {
+      expect(r.status).toBe(first[i].status);
+      if (r.status === 201) expect(r.body.data.rental._id).toBe(rentalId);
+      else expect(r.body.code).toBe('OUT_OF_STOCK');
+    }
+
+    const bike = await call(b.baseUrl, 'GET', `/api/bikes/${bikeId}`);
+    expect(bike.body.data.quantity).toBe(0);
+    const facts = await inspect({ url }, [rentalId]);
+    expect(facts.rentals).toBe(1);
+    expect(facts.found).toEqual([rentalId]);
+    expect(facts.stock).toEqual([{ bikeId, quantity: 0, held: 1 }]);
+    expect(facts.withoutFee).toBe(0);
+    expect(facts.keys).toEqual({ withRental: 1, answered: 1, distinctRentals: 1 });
+    console.log(`two-instance drill: 200 bookings of the last unit -> 1 x 201 (on instance ${winnerOn}), 199 x 409 OUT_OF_STOCK; 200 same-key retries on the other instance replayed the same answers`);
+  }, 110_000);
+});
