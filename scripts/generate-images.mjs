@@ -459,5 +459,5 @@ write(
 );
 
 let max = 0;
-for (const [rel, size] of written) max = Math.max(max, size);
+for (const [, size] of written) max = Math.max(max, size);
 console.log(`wrote ${written.length} files into ${root} (largest ${max} bytes)`);
