@@ -93,6 +93,12 @@ function wheel(cx, cy, r, { rim = '#2b2e34', spokes = 'cast', tire = 18, knobby 
 const line = (d, stroke, w, extra = '') =>
   `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${w}" stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
 const shape = (d, fill, extra = '') => `<path d="${d}" fill="${fill}"${extra}/>`;
+/** A mudguard: the ring between radii rIn and rOut around (cx, cy), from angle a0 to a1 (degrees, 0 = right, -90 = up). */
+function fender(cx, cy, rIn, rOut, a0, a1, fill) {
+  const pt = (r, a) => `${f(cx + Math.cos((a * Math.PI) / 180) * r)} ${f(cy + Math.sin((a * Math.PI) / 180) * r)}`;
+  const large = Math.abs(a1 - a0) > 180 ? 1 : 0;
+  return shape(`M${pt(rOut, a0)}A${rOut} ${rOut} 0 ${large} 1 ${pt(rOut, a1)}L${pt(rIn, a1)}A${rIn} ${rIn} 0 ${large} 0 ${pt(rIn, a0)}Z`, fill);
+}
 
 function defs(p, id = '') {
   return (
@@ -121,30 +127,31 @@ const stage = (p) =>
 
 function sport(p, id = '') {
   const B = `url(#b${id})`;
+  const rim = p.second === '#f4f6f8' ? '#2b2e34' : p.second;
   return (
-    wheel(228, 427, 88, { rim: p.second === '#f4f6f8' ? '#2b2e34' : p.second }) +
-    wheel(590, 427, 88, { rim: p.second === '#f4f6f8' ? '#2b2e34' : p.second }) +
+    wheel(228, 427, 88, { rim }) +
+    wheel(590, 427, 88, { rim }) +
     line('M228 427L372 392', '#2a2d33', 20) +
     line('M228 409L366 376M228 445L370 410', '#5a6068', 3) +
     shape('M358 326L468 318L502 378L474 444L392 450L350 402Z', '#3b4047') +
     line('M372 350H460M368 366H470M366 382H476', '#565c64', 3) +
     line('M468 440Q430 470 372 458', STEEL, 12) +
     shape('M300 434L372 444L376 466L304 462Z', `url(#m${id})`) +
-    line('M590 427L560 336', '#b9bec5', 10) +
-    line('M563 345L532 250', '#d4a72c', 15) +
-    line('M530 252L498 262', '#222', 8) +
-    shape('M448 262C470 236 520 230 547 244L534 302L470 306L444 290Z', B) +
-    shape('M344 266L452 272L454 294L358 294Z', '#1f2126') +
-    shape('M238 236L262 234L352 262L458 270L452 300L382 320L328 312Z', B) +
-    shape('M240 240L256 238L258 252L244 254Z', '#ff3b3b') +
-    shape('M542 240L600 236C632 250 652 286 654 318L640 342C612 352 592 374 572 410L522 450L420 454L410 426L456 410L472 350L502 298Z', B) +
-    shape('M508 330L636 300L644 314L516 348Z', p.second) +
-    shape('M470 404L560 384L566 396L478 418Z', p.accent) +
-    shape('M300 286L380 300L376 310L300 298Z', p.second) +
-    shape('M628 294L652 306L648 316L622 306Z', '#fff3b0') +
-    shape('M560 238L596 212L614 240L600 248Z', '#bfe3ff', ' opacity=".75"') +
-    shape('M540 350Q592 328 640 360L632 370Q592 344 548 364Z', B) +
-    line('M588 236L602 224', '#222', 4) +
+    line('M590 427L562 340', '#b9bec5', 10) +
+    line('M565 349L534 250', '#d4a72c', 15) +
+    fender(590, 427, 100, 110, -150, -40, B) +
+    line('M532 252L500 262', '#222', 8) +
+    shape('M446 266C470 238 522 230 552 246L540 302L470 306L444 292Z', B) +
+    shape('M236 232L258 230L346 262L350 290L458 292L452 306L382 322L328 314Z', B) +
+    shape('M340 262L452 270L456 292L348 290Z', '#1f2126') +
+    shape('M238 236L254 234L256 248L242 250Z', '#ff3b3b') +
+    shape('M296 282L372 300L368 310L296 294Z', p.second) +
+    shape('M548 242L604 236C634 250 652 280 656 306L642 318L600 316Q522 318 494 368Q478 400 482 448L404 456L394 424L428 404L440 344L502 296Z', B) +
+    shape('M500 356Q560 316 646 306L640 316Q566 326 506 368Z', p.second) +
+    shape('M420 424L470 412L472 426L424 436Z', p.accent) +
+    shape('M630 290L654 302L650 312L624 302Z', '#fff3b0') +
+    shape('M562 240L598 212L616 240L602 248Z', '#bfe3ff', ' opacity=".75"') +
+    line('M590 236L604 224', '#222', 4) +
     `<circle cx="404" cy="396" r="6" fill="#777"/>`
   );
 }
@@ -156,11 +163,10 @@ function cruiser(p, id = '') {
     wheel(620, 430, 90, { rim: CHROME, spokes: 'wire', tire: 16 }) +
     line('M212 430L330 420L300 330M330 420L452 440L548 262L330 300L300 330', '#1f2126', 10) +
     line('M548 262L620 430M556 258L628 426', CHROME, 8) +
-    shape('M110 424C112 336 196 300 286 326L306 360L286 364C236 344 164 350 136 426Z', B) +
-    shape('M120 404L134 404L132 414L118 414Z', '#ff3b3b') +
-    `<g transform="rotate(-28 392 368)"><rect x="368" y="318" width="50" height="74" rx="6" fill="#9aa1a9"/></g>` +
-    `<g transform="rotate(28 458 368)"><rect x="434" y="318" width="50" height="74" rx="6" fill="#9aa1a9"/></g>` +
-    line('M362 340L412 352M360 356L408 366M476 352L524 340M480 366L528 356', '#6c737b', 3) +
+    fender(212, 430, 88, 112, -190, -40, B) +
+    shape('M100 396L112 396L112 410L100 410Z', '#ff3b3b') +
+    `<g transform="rotate(-28 392 368)"><rect x="368" y="318" width="50" height="74" rx="6" fill="#9aa1a9"/><rect x="364" y="312" width="58" height="16" rx="4" fill="#5d646c"/><path d="M370 338H416M370 352H416M370 366H416" stroke="#6c737b" stroke-width="4"/></g>` +
+    `<g transform="rotate(28 458 368)"><rect x="434" y="318" width="50" height="74" rx="6" fill="#9aa1a9"/><rect x="430" y="312" width="58" height="16" rx="4" fill="#5d646c"/><path d="M436 338H482M436 352H482M436 366H482" stroke="#6c737b" stroke-width="4"/></g>` +
     shape('M372 392H478L486 440L444 452H392L366 436Z', '#6f767e') +
     `<circle cx="426" cy="392" r="20" fill="${CHROME}" stroke="#8f979f" stroke-width="3"/>` +
     line('M470 396Q466 460 420 462L136 466', CHROME, 10) +
@@ -172,10 +178,9 @@ function cruiser(p, id = '') {
     shape('M274 294L296 282L300 300L280 306Z', '#1f2126') +
     line('M546 256L538 224Q534 208 514 212L488 220', '#222', 7) +
     line('M496 218L480 222', '#111', 10) +
-    shape('M548 408Q560 330 640 336Q694 346 712 400L700 404Q684 356 640 350Q578 346 562 412Z', B) +
+    fender(620, 430, 98, 112, -160, -20, B) +
     `<circle cx="582" cy="282" r="24" fill="${CHROME}"/><circle cx="584" cy="282" r="16" fill="#fff6c8"/>` +
-    line('M470 442H520', '#2a2d33', 10) +
-    line('M240 360L300 330', p.second === '#1f2228' || p.second === '#2b2f36' ? CHROME : p.second, 4)
+    line('M470 442H520', '#2a2d33', 10)
   );
 }
 
@@ -191,7 +196,7 @@ function scooter(p, id = '') {
     line('M200 392C210 350 250 332 300 328L430 322', p.second, 4, ' opacity=".9"') +
     shape('M418 398H504L510 414L426 420Z', '#3a3e45') +
     shape('M490 410C500 340 506 292 522 244L546 234C562 282 586 322 602 362C606 384 592 400 570 402C546 406 520 408 490 410Z', B) +
-    shape('M528 418C532 382 608 382 616 424L604 426C598 402 540 400 538 420Z', B) +
+    fender(568, 456, 72, 82, -175, -20, B) +
     shape('M248 306C258 280 300 278 332 284L424 290C438 292 440 304 428 306L256 312Z', p.accent) +
     shape('M504 236L570 224C582 224 586 240 574 244L510 252Z', darken(p.body, 0.15)) +
     `<ellipse cx="580" cy="234" rx="10" ry="13" fill="#fff4c0" stroke="${CHROME}" stroke-width="3"/>` +
@@ -228,7 +233,7 @@ function naked(p, id = '') {
     shape('M290 270L340 280L338 290L292 280Z', p.second) +
     shape('M252 242L266 242L266 254L254 254Z', '#ff3b3b') +
     `<circle cx="592" cy="276" r="25" fill="#1f2126"/><circle cx="596" cy="276" r="17" fill="#fff3b0" stroke="${CHROME}" stroke-width="3"/>` +
-    shape('M540 354Q586 336 630 362L624 372Q586 350 548 366Z', B) +
+    fender(584, 428, 100, 110, -150, -40, B) +
     `<circle cx="404" cy="398" r="6" fill="#777"/>`
   );
 }
@@ -259,7 +264,7 @@ function adventure(p, id = '') {
     shape('M238 238L252 238L252 250L240 252Z', '#ff3b3b') +
     line('M540 214L520 202L494 208', '#222', 7) +
     shape('M508 196L536 190L540 206L512 212Z', p.second === '#f4f6f8' ? '#2a2d33' : p.second) +
-    shape('M556 368Q604 352 650 376L644 386Q604 364 562 380Z', B)
+    fender(604, 416, 108, 116, -145, -45, B)
   );
 }
 
@@ -287,7 +292,7 @@ function electric(p, id = '') {
     shape('M250 244L264 246L264 258L252 256Z', '#ff3b3b') +
     shape('M560 262L598 280L592 304L556 288Z', '#2a2d33') +
     line('M566 276L590 288', '#aef7ff', 5) +
-    shape('M534 356Q578 338 624 364L618 374Q578 352 542 368Z', B)
+    fender(578, 430, 100, 110, -150, -40, B)
   );
 }
 
@@ -394,15 +399,15 @@ function skyline(baseY, colour, seed, windows) {
   while (x < 1600) {
     const w = 60 + f(rnd() * 90);
     const h = 120 + f(rnd() * 220);
-    out += `<rect x="${x}" y="${baseY - h}" width="${w - 8}" height="${h}"/>`;
+    out += `M${x} ${baseY - h}h${w - 8}v${h}h-${w - 8}z`;
     if (windows) {
       for (let wy = baseY - h + 18; wy < baseY - 20; wy += 34) {
-        if (rnd() < 0.55) win += `M${x + 12} ${wy}h${f((w - 32) / 2)}v12h-${f((w - 32) / 2)}z`;
+        if (rnd() < 0.4) win += `M${x + 12} ${wy}h${f((w - 32) / 2)}v12h-${f((w - 32) / 2)}z`;
       }
     }
     x += w;
   }
-  return `<g fill="${colour}">${out}</g>` + (windows ? `<path d="${win}" fill="${windows}" opacity=".7"/>` : '');
+  return `<path d="${out}" fill="${colour}"/>` + (windows ? `<path d="${win}" fill="${windows}" opacity=".7"/>` : '');
 }
 
 function hero({ sky1, sky2, sun, far, near, windows, road, p, style, label, hills }) {
@@ -410,7 +415,9 @@ function hero({ sky1, sky2, sun, far, near, windows, road, p, style, label, hill
   let body =
     `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky1}"/><stop offset="1" stop-color="${sky2}"/></linearGradient>${defs(p, 'x')}</defs>` +
     `<rect width="1600" height="700" fill="url(#sky)"/>` +
-    `<circle cx="1240" cy="200" r="90" fill="${sun}" opacity=".9"/>`;
+    `<circle cx="1240" cy="200" r="90" fill="${sun}" opacity=".9"/>` +
+    `<g fill="#fff" opacity=".8"><ellipse cx="260" cy="120" rx="90" ry="26"/><ellipse cx="310" cy="100" rx="60" ry="30"/>` +
+    `<ellipse cx="820" cy="80" rx="70" ry="20"/><ellipse cx="860" cy="66" rx="44" ry="24"/></g>`;
   if (hills) {
     body +=
       `<path d="M0 420L220 300L420 400L640 260L900 410L1120 280L1360 390L1600 300V520H0Z" fill="${far}"/>` +
@@ -421,9 +428,9 @@ function hero({ sky1, sky2, sun, far, near, windows, road, p, style, label, hill
   body +=
     `<rect y="520" width="1600" height="180" fill="${road}"/>` +
     `<rect y="512" width="1600" height="12" fill="${lighten(road, 0.35)}"/>` +
-    `<path d="M0 612H1600" stroke="#f4f1e6" stroke-width="10" stroke-dasharray="80 60"/>` +
-    `<ellipse cx="1000" cy="628" rx="330" ry="18" fill="#000" opacity=".3"/>` +
-    `<g transform="translate(660 110) scale(.86)">${bike}</g>`;
+    `<path d="M0 655H1600" stroke="#f4f1e6" stroke-width="10" stroke-dasharray="80 60"/>` +
+    `<ellipse cx="1012" cy="592" rx="270" ry="14" fill="#000" opacity=".3"/>` +
+    `<g transform="translate(660 147) scale(.86)">${bike}</g>`;
   return svg(1600, 700, label, body);
 }
 

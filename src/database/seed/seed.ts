@@ -1,13 +1,15 @@
-import { count, eq } from 'drizzle-orm';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../database.types.js';
-import { bikes } from '../schema/bikes.js';
+import { bikes, type NewBikeRow } from '../schema/bikes.js';
 import { favourites } from '../schema/favourites.js';
-import { NewPaymentRow, payments } from '../schema/payments.js';
-import { NewRentalRow, RentalStatus, rentals } from '../schema/rentals.js';
+import { payments, type NewPaymentRow, type PaymentStatus } from '../schema/payments.js';
+import { rentals, type NewRentalRow, type RentalStatus } from '../schema/rentals.js';
 import { reviews, reviewVotes } from '../schema/reviews.js';
-import { users } from '../schema/users.js';
-import { demoCatalogue, prng } from './demo-catalogue.js';
+import { users, type NewUserRow } from '../schema/users.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
+import { buildDemoCatalogue } from './demo-catalogue.js';
+import { createPrng } from './prng.js';
 
 export interface SeedOptions {
   now: Date;
@@ -17,197 +19,421 @@ export interface SeedOptions {
   rentalCurrency: string;
 }
 
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
+/** The password of every generated (non-demo) user. */
+export const DEMO_EXTRA_PASSWORD = 'password123';
 
-const FIRST = ['Ayesha', 'Rahim', 'Nusrat', 'Tanvir', 'Farhana', 'Imran', 'Sadia', 'Arif', 'Mitu', 'Kamal', 'Priya', 'Daniel', 'Sofia', 'Lucas', 'Mei', 'Omar', 'Leila', 'Jamal', 'Nadia', 'Ethan'];
-const LAST = ['Rahman', 'Hossain', 'Akter', 'Islam', 'Chowdhury', 'Khan', 'Ahmed', 'Sarkar', 'Das', 'Karim'];
-const AREAS = ['Dhanmondi', 'Gulshan', 'Banani', 'Uttara', 'Mirpur', 'Mohakhali', 'Bashundhara', 'Motijheel'];
-const COMMENTS = [
-  'Smooth ride and the bike was spotless. Pickup took five minutes.',
-  'Great value for a half-day trip out of the city. Would rent again.',
-  'Brakes felt a little soft but otherwise a fun, reliable bike.',
-  'Perfect for commuting while my own bike was in the workshop.',
-  'Comfortable seat, plenty of power, and the staff explained everything.',
-  'Fuel-efficient and easy to handle in traffic. Recommended for beginners.',
-  'Booking was quick and the return was painless. Five stars.',
-  'Loved the weekend trip, the helmet provided was clean and fit well.',
-  '',
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const HOLD_MS = 15 * MINUTE;
+/** Any value: the lock only keeps two instances starting together from seeding twice. */
+const SEED_LOCK_KEY = 7_240_117;
+
+const PEOPLE: readonly [string, string][] = [
+  ['Nusrat Jahan', 'Dhanmondi'], ['Tanvir Hasan', 'Gulshan'], ['Farhana Akter', 'Mirpur'], ['Imran Chowdhury', 'Uttara'],
+  ['Sadia Islam', 'Banani'], ['Arif Mahmud', 'Mohakhali'], ['Mitu Sarkar', 'Bashundhara'], ['Kamal Uddin', 'Motijheel'],
+  ['Priya Das', 'Lalmatia'], ['Rafiq Ahmed', 'Baridhara'], ['Shirin Sultana', 'Khilgaon'], ['Mahmudul Karim', 'Mohammadpur'],
+  ['Daniel Park', 'Gulshan'], ['Sofia Martins', 'Banani'], ['Lucas Weber', 'Baridhara'], ['Mei Tanaka', 'Dhanmondi'],
+  ['Omar Farouk', 'Uttara'], ['Leila Haddad', 'Gulshan'], ['Jamal Bakr', 'Tejgaon'], ['Nadia Rahman', 'Mirpur'],
+  ['Ethan Brooks', 'Banani'], ['Anika Tabassum', 'Dhanmondi'], ['Rakib Hossain', 'Badda'], ['Sharmin Nahar', 'Rampura'],
+  ['Zubair Alam', 'Uttara'], ['Tahmina Begum', 'Shyamoli'], ['Fahim Rezwan', 'Bashundhara'], ['Lamia Chowdhury', 'Niketan'],
+  ['Sabbir Khan', 'Mohakhali'], ['Jannatul Ferdous', 'Mirpur'], ['Hasibul Islam', 'Khilgaon'], ['Rumana Afroz', 'Lalmatia'],
+  ['Ahnaf Tahmid', 'Dhanmondi'], ['Maria Gomes', 'Gulshan'], ['Kevin O\u2019Brien', 'Banani'], ['Aisha Siddiqua', 'Uttara'],
+  ['Sajid Hasan', 'Mohammadpur'], ['Tasnim Ara', 'Bashundhara'], ['Noah Fischer', 'Baridhara'], ['Ishrat Jahan', 'Motijheel'],
 ];
 
-const ref = (rand: () => number, prefix: string, length: number) =>
-  prefix + Array.from({ length }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[Math.floor(rand() * 32)]).join('');
+const COMMENTS = {
+  good: [
+    'Smooth ride and the bike was spotless. Pickup took five minutes.',
+    'Great value for a half-day trip out of the city. Would rent again.',
+    'Comfortable seat, plenty of power, and the staff explained every control before I left.',
+    'Booking was quick and the return was painless. Exactly what I needed for the weekend.',
+    'Loved it! The helmet provided was clean and fit well, and the tank was full.',
+    'Fuel-efficient and easy to handle in traffic. Recommended for beginners.',
+    'Perfect for commuting while my own bike was in the workshop.',
+    'Ran like new the whole day, handled the highway and the back roads with no complaints.',
+    'Brilliant bike for a coastal ride, and the hourly price is fair.',
+    '',
+  ],
+  mixed: [
+    'Good bike overall, but the mirrors needed adjusting and the chain was a bit dry.',
+    'Fun to ride, though the seat gets uncomfortable after a couple of hours.',
+    'Decent scooter for errands. Pickup took longer than expected.',
+    'Brakes felt a little soft but otherwise a reliable ride.',
+    'Nice bike, slightly scratched. Staff were friendly and sorted the paperwork quickly.',
+    '',
+  ],
+  poor: [
+    'The battery was not fully charged when I picked it up, so I had to cut my trip short.',
+    'Engine hesitated at low revs and the front tyre looked worn. Needs a service.',
+    'Not great: the clutch was heavy and the phone mount was missing.',
+  ],
+} as const;
+
+const RATING_WEIGHTS: readonly [number, number][] = [
+  [10, 25], [9, 22], [8, 22], [7, 12], [6, 8], [5, 4], [4, 3], [3, 2], [2, 2],
+];
+
+const toEmail = (name: string): string =>
+  `${name
+    .normalize('NFD')
+    .replace(/[^A-Za-z ]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '.')}@example.com`;
+
+const REF_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** 'TXN-' + 12 random uppercase letters and digits, as the rentals service makes them. */
+function newPaymentRef(taken: Set<string>): string {
+  for (;;) {
+    let ref = 'TXN-';
+    for (let i = 0; i < 12; i++) ref += REF_ALPHABET[randomInt(REF_ALPHABET.length)];
+    if (!taken.has(ref)) {
+      taken.add(ref);
+      return ref;
+    }
+  }
+}
+/** A sandbox checkout session reference (sbx_ + 32 hex digits) and its hosted page. */
+function sandboxSession(): { providerRef: string; checkoutUrl: string } {
+  const providerRef = `sbx_${randomBytes(16).toString('hex')}`;
+  return { providerRef, checkoutUrl: `/api/payments/sandbox/checkout/${providerRef}` };
+}
+
+interface SeedUser {
+  id: string;
+  createdAt: number;
+  role: 'user' | 'admin';
+}
+interface SeedBike {
+  id: string;
+  createdAt: number;
+  price: number;
+  quantity: number;
+  isAvailable: boolean;
+}
+interface PlannedRental {
+  row: NewRentalRow & { id: string; createdAt: Date };
+  feeStatus: PaymentStatus;
+  feeCompletedAt: Date | null;
+  rentalPaidAt?: { createdAt: Date; completedAt: Date };
+}
 
 /**
- * Demo data for a first start in demo mode: the catalogue, the demo accounts, ~40 more users whose signups
- * spread over the last year and week, rentals in every state with their payments, reviews with votes and
- * favourites — so every screen and chart has something to show. Runs once: a database with users is left alone.
+ * Demo data for a first start in demo mode: the catalogue, the demo accounts, about 40 more users whose signups
+ * spread over the last year and the last week, about 60 rentals in every state with their payments, reviews with
+ * helpful votes, and favourites, so every screen and chart has something to show. Everything is relative to
+ * `opts.now`. Runs once: a database that already has users is left alone (`{ seeded: false }`).
  */
 export async function seedDemoData(db: Db, opts: SeedOptions): Promise<{ seeded: boolean }> {
-  const [{ n }] = await db.select({ n: count() }).from(users);
-  if (n > 0) return { seeded: false };
-  const now = opts.now.getTime();
-  const rand = prng(42);
-  const [userHash, adminHash, otherHash] = await Promise.all([
-    opts.hashPassword(DEMO_ACCOUNTS.user.password),
-    opts.hashPassword(DEMO_ACCOUNTS.admin.password),
-    opts.hashPassword('password123'),
+  // Cheap check first, so a normal restart never pays for password hashing.
+  if ((await db.select({ id: users.id }).from(users).limit(1)).length > 0) return { seeded: false };
+
+  // argon2 is slow: hash each distinct password once.
+  const hashes = new Map<string, Promise<string>>();
+  const hash = (pw: string): Promise<string> => {
+    if (!hashes.has(pw)) hashes.set(pw, opts.hashPassword(pw));
+    return hashes.get(pw)!;
+  };
+  const [userHash, adminHash, extraHash] = await Promise.all([
+    hash(DEMO_ACCOUNTS.user.password),
+    hash(DEMO_ACCOUNTS.admin.password),
+    hash(DEMO_EXTRA_PASSWORD),
   ]);
 
-  await db.transaction(async (tx) => {
-    const people = Array.from({ length: 40 }, (_, i) => {
-      const first = FIRST[i % FIRST.length];
-      const last = LAST[(i * 7) % LAST.length];
-      // 12 signups in the last 7 days, the rest spread over the year before.
-      const daysAgo = i < 12 ? (i % 7) + rand() * 0.9 : 8 + rand() * 355;
-      return {
-        name: `${first} ${last}`,
-        email: `${first}.${last}${i}@example.com`.toLowerCase(),
-        passwordHash: otherHash,
-        phone: `+8801${String(700000000 + Math.floor(rand() * 99999999))}`,
-        address: `House ${1 + Math.floor(rand() * 90)}, Road ${1 + Math.floor(rand() * 30)}, ${AREAS[i % AREAS.length]}, Dhaka`,
-        role: 'user' as const,
-        createdAt: new Date(now - daysAgo * DAY),
-      };
-    });
-    const userRows = await tx
-      .insert(users)
-      .values([
-        { ...DEMO_ACCOUNTS.admin, passwordHash: adminHash, role: 'admin', phone: '+8801700000001', address: 'Okay Bike HQ, Road 11, Banani, Dhaka', createdAt: new Date(now - 400 * DAY) },
-        { ...DEMO_ACCOUNTS.user, passwordHash: userHash, role: 'user', phone: '+8801700000002', address: 'House 7, Road 3, Dhanmondi, Dhaka', createdAt: new Date(now - 200 * DAY) },
-        ...people,
-      ].map(({ password: _pw, ...u }: Record<string, unknown>) => u as typeof users.$inferInsert))
-      .returning({ id: users.id });
-    const demoUser = userRows[1].id;
-    const customers = userRows.slice(1).map((u) => u.id);
+  const data = buildSeedData(opts, { userHash, adminHash, extraHash });
 
-    const catalogue = demoCatalogue();
-    const bikeRows = await tx
-      .insert(bikes)
-      .values(
-        catalogue.map(({ listedDaysAgo, ...b }) => ({
-          ...b,
-          currency: opts.rentalCurrency,
-          createdAt: new Date(now - listedDaysAgo * DAY),
-          updatedAt: new Date(now - listedDaysAgo * DAY),
-        })),
-      )
-      .returning({ id: bikes.id, price: bikes.pricePerHourCents });
+  return db.transaction(async (tx) => {
+    // Two instances starting on one empty database: the second waits here, then sees the users and stops.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if ((await tx.select({ id: users.id }).from(users).limit(1)).length > 0) return { seeded: false };
+    await tx.insert(users).values(data.users);
+    await tx.insert(bikes).values(data.bikes);
+    await tx.insert(rentals).values(data.rentals);
+    await tx.insert(payments).values(data.payments);
+    if (data.reviews.length) await tx.insert(reviews).values(data.reviews);
+    if (data.votes.length) await tx.insert(reviewVotes).values(data.votes);
+    if (data.favourites.length) await tx.insert(favourites).values(data.favourites);
+    return { seeded: true };
+  });
+}
 
-    // Rentals: the demo user has some in every state; the others make the dashboard's history.
-    const plan: { user: string; status: RentalStatus }[] = [];
-    const states: RentalStatus[] = ['pending_fee', 'booked', 'returned', 'paid', 'paid', 'cancelled'];
-    for (let i = 0; i < 12; i++) plan.push({ user: demoUser, status: states[i % states.length] });
-    for (let i = 0; i < 48; i++) {
-      const r = rand();
-      const status: RentalStatus = r < 0.55 ? 'paid' : r < 0.7 ? 'returned' : r < 0.82 ? 'booked' : r < 0.9 ? 'pending_fee' : 'cancelled';
-      plan.push({ user: customers[1 + Math.floor(rand() * (customers.length - 1))], status });
+/** Builds every row in memory (ids included), so the inserts are a handful of bulk statements. */
+function buildSeedData(opts: SeedOptions, h: { userHash: string; adminHash: string; extraHash: string }) {
+  const now = opts.now.getTime();
+  const prng = createPrng(20_261_121);
+  const at = (ms: number) => new Date(Math.round(ms));
+
+  // ------------------------------------------------------------------ users
+  const userRows: (NewUserRow & { id: string })[] = [];
+  const seedUsers: SeedUser[] = [];
+  const addUser = (row: Omit<NewUserRow, 'id' | 'createdAt' | 'updatedAt'>, createdAt: number) => {
+    const id = randomUUID();
+    userRows.push({ ...row, id, createdAt: at(createdAt), updatedAt: at(createdAt) });
+    const u: SeedUser = { id, createdAt, role: row.role === 'admin' ? 'admin' : 'user' };
+    seedUsers.push(u);
+    return u;
+  };
+  addUser(
+    {
+      name: DEMO_ACCOUNTS.admin.name,
+      email: DEMO_ACCOUNTS.admin.email,
+      passwordHash: h.adminHash,
+      role: 'admin',
+      phone: '+8801700000001',
+      address: 'Okay Bike HQ, Road 11, Banani, Dhaka 1213',
+    },
+    now - 358 * DAY,
+  );
+  const demoUser = addUser(
+    {
+      name: DEMO_ACCOUNTS.user.name,
+      email: DEMO_ACCOUNTS.user.email,
+      passwordHash: h.userHash,
+      role: 'user',
+      phone: '+8801700000002',
+      address: 'House 7, Road 3, Dhanmondi, Dhaka 1205',
+    },
+    now - 240 * DAY,
+  );
+  // 12 signups within the last 7 days (for the 'Show Past Week' chart), the rest spread over the year.
+  const RECENT_DAYS = [0, 0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 6];
+  const extras: SeedUser[] = PEOPLE.map(([name, area], i) => {
+    const createdAt =
+      i < RECENT_DAYS.length
+        ? now - RECENT_DAYS[i]! * DAY - prng.float(0.5, 20) * HOUR
+        : now - (8 + (i - RECENT_DAYS.length + prng.next()) * (355 / (PEOPLE.length - RECENT_DAYS.length))) * DAY;
+    return addUser(
+      {
+        name,
+        email: toEmail(name),
+        passwordHash: h.extraHash,
+        role: 'user',
+        phone: `+8801${prng.pick(['3', '5', '6', '7', '8', '9'])}${String(prng.int(10_000_000, 99_999_999))}`,
+        address: `House ${prng.int(1, 120)}, Road ${prng.int(1, 32)}, ${area}, Dhaka`,
+      },
+      createdAt,
+    );
+  });
+  const customers = [demoUser, ...extras];
+
+  // ------------------------------------------------------------------ bikes
+  const catalogue = buildDemoCatalogue(opts.now);
+  const bikeRows: (NewBikeRow & { id: string })[] = catalogue.map((b) => ({ ...b, id: randomUUID(), currency: opts.rentalCurrency }));
+  const seedBikes: SeedBike[] = bikeRows.map((b) => ({
+    id: b.id,
+    createdAt: (b.createdAt as Date).getTime(),
+    price: b.pricePerHourCents,
+    quantity: b.quantity ?? 0,
+    isAvailable: b.isAvailable ?? true,
+  }));
+  const oldestBike = seedBikes.reduce((a, b) => (b.createdAt < a.createdAt ? b : a));
+  const pickBike = (before: number, active: boolean): SeedBike => {
+    const candidates = seedBikes.filter((b) => b.createdAt < before && (!active || b.isAvailable));
+    return candidates.length ? prng.pick(candidates) : oldestBike;
+  };
+
+  // ------------------------------------------------------------------ rentals and their payments
+  const plan: [SeedUser | null, RentalStatus, number][] = [
+    [demoUser, 'pending_fee', 2],
+    [demoUser, 'booked', 3],
+    [demoUser, 'returned', 3],
+    [demoUser, 'paid', 6],
+    [demoUser, 'cancelled', 2],
+    [null, 'paid', 20],
+    [null, 'returned', 6],
+    [null, 'booked', 7],
+    [null, 'pending_fee', 3],
+    [null, 'cancelled', 8],
+  ];
+  // Regular customers: signed up at least 10 days ago; a few of them rent often.
+  const regulars = extras.filter((u) => u.createdAt < now - 10 * DAY);
+  const regularWeights = regulars.map((_, i) => (i % 5 === 0 ? 4 : 1));
+  const refs = new Set<string>();
+  const planned: PlannedRental[] = [];
+  for (const [who, status, n] of plan) {
+    for (let k = 0; k < n; k++) {
+      const user = who ?? regulars[prng.weighted(regularWeights)]!;
+      planned.push(planRental(user, status));
     }
-    const rentalValues: NewRentalRow[] = plan.map(({ user, status }, i) => {
-      const bike = bikeRows[Math.floor(rand() * (bikeRows.length - 1))];
-      const quantity = 1 + Math.floor(rand() * 3);
-      const past = status === 'returned' || status === 'paid' || status === 'cancelled';
-      const start = past ? now - (2 + rand() * 300) * DAY : now + (rand() * 3 - 0.1) * DAY;
-      const hours = 1 + Math.floor(rand() * 9);
-      const returned = status === 'returned' || status === 'paid';
-      const returnTime = returned ? start + hours * HOUR - Math.floor(rand() * 50) * 60_000 : null;
-      const totalCostCents = returned ? Math.ceil((returnTime! - start) / HOUR) * bike.price * quantity : 0;
-      const createdAt = past ? start - DAY : now - Math.floor(rand() * 10) * 60_000;
-      return {
-        paymentRef: ref(rand, 'TXN-', 12),
-        userId: user,
+  }
+
+  function planRental(user: SeedUser, status: RentalStatus): PlannedRental {
+    const quantity = [1, 2, 3][prng.weighted([70, 22, 8])]!;
+    const earliest = user.createdAt + 2 * DAY;
+    let createdAt: number;
+    let start: number;
+    let returnTime: number | null = null;
+    let stockReleasedAt: number | null = null;
+    let holdExpiresAt: number;
+    let feeStatus: PaymentStatus = 'succeeded';
+    let feeCompletedAt: number | null;
+    let updatedAt: number;
+    let rentalPaidAt: PlannedRental['rentalPaidAt'];
+    const active = status === 'pending_fee' || status === 'booked';
+
+    if (status === 'pending_fee') {
+      createdAt = now - prng.int(1, 10) * MINUTE - prng.int(0, 59) * 1000;
+      start = now + prng.float(3, 120) * HOUR;
+      holdExpiresAt = now + HOLD_MS;
+      feeStatus = 'pending';
+      feeCompletedAt = null;
+      updatedAt = createdAt;
+    } else if (status === 'booked') {
+      // Some are under way already (start in the past, not yet returned), some start in the next days.
+      start = now + prng.float(-20, 6 * 24) * HOUR;
+      createdAt = Math.max(earliest, Math.min(start, now) - prng.float(1, 72) * HOUR);
+      holdExpiresAt = createdAt + HOLD_MS;
+      feeCompletedAt = createdAt + prng.int(1, 6) * MINUTE;
+      updatedAt = feeCompletedAt;
+    } else if (status === 'cancelled') {
+      const from = Math.max(earliest, now - 200 * DAY);
+      createdAt = prng.float(from, now - 2 * HOUR);
+      start = createdAt + prng.float(2, 72) * HOUR;
+      holdExpiresAt = createdAt + HOLD_MS;
+      feeStatus = prng.chance(0.5) ? 'failed' : 'expired';
+      feeCompletedAt = feeStatus === 'failed' ? createdAt + prng.int(1, 5) * MINUTE : holdExpiresAt;
+      stockReleasedAt = feeCompletedAt;
+      updatedAt = feeCompletedAt;
+    } else {
+      // returned (cost known, not paid yet: recent) or paid (any time in the last months)
+      const from = Math.max(earliest, now - (status === 'returned' ? 20 : 230) * DAY);
+      start = prng.float(from, now - 2 * DAY);
+      const minutes = [prng.int(45, 8 * 60), prng.int(8 * 60, 30 * 60), prng.int(30 * 60, 72 * 60)][prng.weighted([60, 30, 10])]!;
+      returnTime = Math.min(start + minutes * MINUTE + prng.int(0, 59) * 1000, now - 2 * HOUR);
+      createdAt = Math.max(user.createdAt + HOUR, start - prng.float(0.5, 48) * HOUR);
+      holdExpiresAt = createdAt + HOLD_MS;
+      feeCompletedAt = createdAt + prng.int(1, 6) * MINUTE;
+      stockReleasedAt = Math.min(returnTime + prng.int(5, 90) * MINUTE, now - HOUR);
+      updatedAt = stockReleasedAt;
+      if (status === 'paid') {
+        const opened = Math.min(stockReleasedAt + prng.float(0.2, 30) * HOUR, now - 30 * MINUTE);
+        const completed = opened + prng.int(1, 4) * MINUTE;
+        rentalPaidAt = { createdAt: at(opened), completedAt: at(completed) };
+        updatedAt = completed;
+      }
+    }
+
+    const bike = pickBike(createdAt, active);
+    const totalCostCents = returnTime === null ? 0 : Math.ceil((returnTime - start) / HOUR) * bike.price * quantity;
+    return {
+      row: {
+        id: randomUUID(),
+        paymentRef: newPaymentRef(refs),
+        userId: user.id,
         bikeId: bike.id,
         quantity,
-        startTime: new Date(start),
-        returnTime: returnTime ? new Date(returnTime) : null,
+        startTime: at(start),
+        returnTime: returnTime === null ? null : at(returnTime),
         status,
         pricePerHourCents: bike.price,
         currency: opts.rentalCurrency,
         totalCostCents,
         totalPaidCents: status === 'paid' ? totalCostCents : null,
-        stockReleasedAt: past ? new Date(returnTime ?? start) : null,
-        holdExpiresAt: status === 'pending_fee' ? new Date(now + 15 * 60_000 - i * 1000) : null,
-        createdAt: new Date(createdAt),
-        updatedAt: new Date(returnTime ?? createdAt),
-      };
-    });
-    const rentalRows = await tx.insert(rentals).values(rentalValues).returning();
+        stockReleasedAt: stockReleasedAt === null ? null : at(stockReleasedAt),
+        holdExpiresAt: at(holdExpiresAt),
+        createdAt: at(createdAt),
+        updatedAt: at(updatedAt),
+      },
+      feeStatus,
+      feeCompletedAt: feeCompletedAt === null ? null : at(feeCompletedAt),
+      rentalPaidAt,
+    };
+  }
 
-    const paymentValues: NewPaymentRow[] = [];
-    rentalRows.forEach((r, i) => {
-      const feeStatus = r.status === 'pending_fee' ? 'pending' : r.status === 'cancelled' ? (i % 2 ? 'failed' : 'expired') : 'succeeded';
-      paymentValues.push({
+  const paymentRows: NewPaymentRow[] = [];
+  for (const p of planned) {
+    const r = p.row;
+    paymentRows.push({
+      id: randomUUID(),
+      rentalId: r.id,
+      userId: r.userId,
+      kind: 'booking_fee',
+      amountMinor: opts.bookingFeeMinor,
+      currency: opts.bookingFeeCurrency,
+      status: p.feeStatus,
+      provider: 'sandbox',
+      ...sandboxSession(),
+      createdAt: r.createdAt,
+      expiresAt: r.holdExpiresAt,
+      completedAt: p.feeCompletedAt,
+    });
+    if (p.rentalPaidAt) {
+      paymentRows.push({
+        id: randomUUID(),
         rentalId: r.id,
         userId: r.userId,
-        kind: 'booking_fee',
-        amountMinor: opts.bookingFeeMinor,
-        currency: opts.bookingFeeCurrency,
-        status: feeStatus,
+        kind: 'rental',
+        amountMinor: r.totalCostCents!,
+        currency: opts.rentalCurrency,
+        status: 'succeeded',
         provider: 'sandbox',
-        providerRef: ref(rand, 'sbx_seed_', 16),
-        createdAt: r.createdAt,
-        expiresAt: r.holdExpiresAt ?? new Date(r.createdAt.getTime() + 15 * 60_000),
-        completedAt: feeStatus === 'pending' ? null : new Date(r.createdAt.getTime() + 3 * 60_000),
+        ...sandboxSession(),
+        createdAt: p.rentalPaidAt.createdAt,
+        expiresAt: at(p.rentalPaidAt.createdAt.getTime() + 30 * MINUTE),
+        completedAt: p.rentalPaidAt.completedAt,
       });
-      if (r.status === 'paid') {
-        paymentValues.push({
-          rentalId: r.id,
-          userId: r.userId,
-          kind: 'rental',
-          amountMinor: r.totalCostCents,
-          currency: opts.rentalCurrency,
-          status: 'succeeded',
-          provider: 'sandbox',
-          providerRef: ref(rand, 'sbx_seed_', 16),
-          createdAt: r.returnTime!,
-          completedAt: new Date(r.returnTime!.getTime() + HOUR),
-        });
-      }
+    }
+  }
+
+  // ------------------------------------------------------------------ reviews and helpful votes
+  const reviewRows: (typeof reviews.$inferInsert & { id: string })[] = [];
+  const voteRows: (typeof reviewVotes.$inferInsert)[] = [];
+  const paid = planned.filter((p) => p.row.status === 'paid');
+  // The demo user's two latest paid rentals stay unreviewed, so 'Add Review' has something to offer.
+  const demoUnreviewed = new Set(
+    paid
+      .filter((p) => p.row.userId === demoUser.id)
+      .sort((a, b) => b.rentalPaidAt!.completedAt.getTime() - a.rentalPaidAt!.completedAt.getTime())
+      .slice(0, 2)
+      .map((p) => p.row.id),
+  );
+  for (const p of paid) {
+    if (demoUnreviewed.has(p.row.id)) continue;
+    const mine = p.row.userId === demoUser.id;
+    if (!mine && !prng.chance(0.7)) continue;
+    const ratingHalves = RATING_WEIGHTS[prng.weighted(RATING_WEIGHTS.map(([, w]) => w))]![0];
+    const comments = ratingHalves >= 8 ? COMMENTS.good : ratingHalves >= 5 ? COMMENTS.mixed : COMMENTS.poor;
+    const createdAt = Math.min(p.rentalPaidAt!.completedAt.getTime() + prng.float(1, 72) * HOUR, now - 5 * MINUTE);
+    const id = randomUUID();
+    let helpful = 0;
+    const voters = prng.shuffle(customers.filter((u) => u.id !== p.row.userId && u.createdAt < createdAt)).slice(0, prng.int(0, 6));
+    for (const voter of voters) {
+      const value = prng.chance(0.8) ? 1 : -1;
+      helpful += value;
+      voteRows.push({ reviewId: id, userId: voter.id, value, createdAt: at(Math.min(createdAt + prng.float(1, 240) * HOUR, now - MINUTE)) });
+    }
+    reviewRows.push({
+      id,
+      rentalId: p.row.id,
+      bikeId: p.row.bikeId,
+      userId: p.row.userId,
+      ratingHalves,
+      comment: prng.pick(comments),
+      helpful,
+      createdAt: at(createdAt),
     });
-    await tx.insert(payments).values(paymentValues);
+  }
 
-    // Reviews on most paid rentals (the demo user keeps one paid rental unreviewed, for 'Add Review').
-    const paid = rentalRows.filter((r) => r.status === 'paid');
-    const demoPaid = paid.filter((r) => r.userId === demoUser);
-    const toReview = paid.filter((r) => r !== demoPaid[demoPaid.length - 1] && rand() < 0.8);
-    if (toReview.length) {
-      const reviewRows = await tx
-        .insert(reviews)
-        .values(
-          toReview.map((r) => ({
-            rentalId: r.id,
-            bikeId: r.bikeId,
-            userId: r.userId,
-            ratingHalves: 6 + Math.floor(rand() * 5),
-            comment: COMMENTS[Math.floor(rand() * COMMENTS.length)],
-            createdAt: new Date(r.returnTime!.getTime() + 2 * HOUR),
-          })),
-        )
-        .returning();
-      const votes: { reviewId: string; userId: string; value: number }[] = [];
-      for (const review of reviewRows) {
-        for (const voter of customers) {
-          if (voter !== review.userId && rand() < 0.12) votes.push({ reviewId: review.id, userId: voter, value: rand() < 0.8 ? 1 : -1 });
-        }
-      }
-      if (votes.length) {
-        await tx.insert(reviewVotes).values(votes);
-        const sums = new Map<string, number>();
-        for (const v of votes) sums.set(v.reviewId, (sums.get(v.reviewId) ?? 0) + v.value);
-        for (const [reviewId, helpful] of sums) {
-          await tx.update(reviews).set({ helpful }).where(eq(reviews.id, reviewId));
-        }
-      }
-    }
+  // ------------------------------------------------------------------ favourites
+  const favouriteRows: (typeof favourites.$inferInsert)[] = [];
+  const favKeys = new Set<string>();
+  const addFavourite = (user: SeedUser, bike: SeedBike) => {
+    const key = `${user.id}:${bike.id}`;
+    if (favKeys.has(key)) return false;
+    favKeys.add(key);
+    const from = Math.max(user.createdAt, bike.createdAt);
+    favouriteRows.push({ id: randomUUID(), userId: user.id, bikeId: bike.id, createdAt: at(prng.float(from, now - MINUTE)) });
+    return true;
+  };
+  // The demo user: three bikes in stock and one sold out, so both badges show on the dashboard.
+  const inStock = prng.shuffle(seedBikes.filter((b) => b.quantity > 1 && b.isAvailable));
+  for (const bike of inStock.slice(0, 3)) addFavourite(demoUser, bike);
+  addFavourite(demoUser, seedBikes.find((b) => b.quantity === 0) ?? inStock[3]!);
+  for (const user of prng.shuffle(extras).slice(0, 24)) {
+    const n = prng.int(1, 3);
+    for (let added = 0, tries = 0; added < n && tries < 10; tries++) if (addFavourite(user, prng.pick(seedBikes))) added++;
+  }
 
-    const favouriteValues = new Map<string, { userId: string; bikeId: string }>();
-    for (let i = 0; i < 4; i++) favouriteValues.set(`${demoUser}:${bikeRows[i * 17].id}`, { userId: demoUser, bikeId: bikeRows[i * 17].id });
-    for (let i = 0; i < 30; i++) {
-      const userId = customers[1 + Math.floor(rand() * (customers.length - 1))];
-      const bikeId = bikeRows[Math.floor(rand() * bikeRows.length)].id;
-      favouriteValues.set(`${userId}:${bikeId}`, { userId, bikeId });
-    }
-    await tx.insert(favourites).values([...favouriteValues.values()]);
-  });
-  return { seeded: true };
+  return { users: userRows, bikes: bikeRows, rentals: planned.map((p) => p.row), payments: paymentRows, reviews: reviewRows, votes: voteRows, favourites: favouriteRows };
 }
