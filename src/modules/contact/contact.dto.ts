@@ -1,7 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 import type { ContactMessageRow } from '../../database/schema/contact-messages.js';
+import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -55,23 +56,7 @@ export function toContactMessageDto(row: ContactMessageRow): ContactMessageDto {
   };
 }
 
-export class ListContactMessagesQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
-  @Max(1_000_000)
-  page: number = 1;
-
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(100, { message: 'limit must be at most 100' })
-  limit: number = 10;
-}
+export class ListContactMessagesQueryDto extends PageQueryDto(100) {}
 
 export class ContactMessagesPageDto {
   @ApiProperty({ type: [ContactMessageDto], description: 'Newest first' }) messages: ContactMessageDto[];

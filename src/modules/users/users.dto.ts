@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/validators.js';
 import { ROLES } from '../../database/schema/users.js';
 import type { Role, UserRow } from '../../database/schema/users.js';
+import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -63,23 +64,7 @@ export class UpdateProfileDto {
 }
 
 /** GET users/allusers: the All Users screen asks for 3 a page, the signups chart for 1000. */
-export class ListUsersQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
-  @Max(1_000_000)
-  page: number = 1;
-
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 1000 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(1000, { message: 'limit must be at most 1000' })
-  limit: number = 10;
-}
+export class ListUsersQueryDto extends PageQueryDto(1000) {}
 
 export class UsersPageDto {
   @ApiProperty({ type: [UserDto], description: 'Newest accounts first' }) users: UserDto[];
