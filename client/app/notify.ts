@@ -1,8 +1,8 @@
-import type { App } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface.js';
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/http.js';
 
-type MessageApi = ReturnType<typeof App.useApp>['message'];
+type MessageApi = MessageInstance;
 
 /** Spec section 9: at most 3 toasts at once, 4000 ms by default. */
 export const TOAST_MAX_COUNT = 3;
@@ -10,7 +10,7 @@ export const TOAST_DURATION_MS = 4000;
 
 let messageApi: MessageApi | null = null;
 
-/** Called once by <NotifyBridge> inside antd's <App>, so toasts use the current theme. */
+/** Called once by <NotifyBridge> inside the ConfigProvider, so toasts use the current theme. */
 export function bindNotify(api: MessageApi | null): void {
   messageApi = api;
 }

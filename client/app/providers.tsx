@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ApiProvider } from '../api/api-context.js';
 import type { HttpClient } from '../api/http.js';
@@ -11,13 +11,14 @@ import { bindNotify, TOAST_DURATION_MS, TOAST_MAX_COUNT } from './notify.js';
 import { buildTheme, type ThemeMode } from './theme.js';
 import { ThemeModeProvider, useThemeMode } from './theme-mode.js';
 
+/** Toasts rendered inside the theme (antd's message hook; the whole <App> would add Modal and notification). */
 function NotifyBridge() {
-  const { message } = AntApp.useApp();
+  const [api, holder] = message.useMessage({ maxCount: TOAST_MAX_COUNT, duration: TOAST_DURATION_MS / 1000, top: 72 });
   useEffect(() => {
-    bindNotify(message);
+    bindNotify(api);
     return () => bindNotify(null);
-  }, [message]);
-  return null;
+  }, [api]);
+  return holder;
 }
 
 /** Keeps `localStorage.userAuth` in step with the cookie session the server saw (expired, or signed in elsewhere). */
@@ -36,14 +37,8 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme(mode), [mode]);
   return (
     <ConfigProvider theme={theme}>
-      <AntApp
-        component={false}
-        message={{ maxCount: TOAST_MAX_COUNT, duration: TOAST_DURATION_MS / 1000, top: 72 }}
-        notification={{ maxCount: TOAST_MAX_COUNT, duration: TOAST_DURATION_MS / 1000 }}
-      >
-        <NotifyBridge />
-        {children}
-      </AntApp>
+      <NotifyBridge />
+      {children}
     </ConfigProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Skeleton, Tag, Typography } from 'antd';
+import { Skeleton } from 'antd';
 import { Link } from 'react-router';
 import type { Bike } from '../api/bikes.js';
 import { ButtonLink } from './ButtonLink.js';
@@ -17,64 +17,64 @@ export function BikeCard({ bike, eager = false }: { bike: Bike; eager?: boolean 
   const label = bike.quantity > 1 ? 'Available' : 'Not Available';
   const color = bike.quantity > 0 ? 'green' : 'red';
   return (
-    <Card
-      className="okb-bike-card"
-      hoverable
-      cover={
-        <Link to={`/bike/${bike._id}`} tabIndex={-1} aria-hidden="true" className="okb-bike-card__media">
-          <img src={bike.imgageurl} alt="" width={800} height={600} loading={eager ? 'eager' : 'lazy'} decoding="async" />
-        </Link>
-      }
-    >
-      <div className="okb-bike-card__title">
-        <Typography.Title level={3} className="okb-bike-card__name">
-          <Link to={`/bike/${bike._id}`}>{bike.name}</Link>
-        </Typography.Title>
-        <Tag color={color} className="okb-bike-card__badge">
-          {label}
-        </Tag>
+    // Plain markup styled by bike-card.css with the theme's variables: the card is on every listing, and antd's
+    // Card and Typography would add their code (tabs, editable text) to those pages' first load.
+    <article className="okb-bike-card okb-bike-card--hoverable">
+      <Link to={`/bike/${bike._id}`} tabIndex={-1} aria-hidden="true" className="okb-bike-card__media">
+        <img src={bike.imgageurl} alt="" width={800} height={600} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      </Link>
+      <div className="okb-bike-card__body">
+        <div className="okb-bike-card__title">
+          <h3 className="okb-bike-card__name">
+            <Link to={`/bike/${bike._id}`}>{bike.name}</Link>
+          </h3>
+          <span className={`okb-bike-card__badge okb-badge okb-badge--${color}`}>{label}</span>
+        </div>
+        <p className="okb-bike-card__desc">
+          {/* Both lengths are rendered; CSS shows one per screen size, so server and browser markup agree. */}
+          <span className="okb-only-small">{truncate(bike.description, 35)}</span>
+          <span className="okb-only-large">{truncate(bike.description, 50)}</span>
+        </p>
+        <dl className="okb-bike-card__facts">
+          <div>
+            <dt>Brand</dt>
+            <dd>{bike.brand}</dd>
+          </div>
+          <div>
+            <dt>Model</dt>
+            <dd>{bike.model}</dd>
+          </div>
+          <div>
+            <dt>Year</dt>
+            <dd>{bike.year}</dd>
+          </div>
+          <div>
+            <dt>CC</dt>
+            <dd>{bike.cc}</dd>
+          </div>
+        </dl>
+        <div className="okb-bike-card__price">
+          <div>
+            <span className="okb-bike-card__price-label">Hourly Price</span>
+            <strong className="okb-bike-card__price-value">{formatUsd(bike.pricePerHour)}</strong>
+            <span className="okb-bike-card__note">Price can be changed</span>
+          </div>
+          <ButtonLink type="primary" to={`/bike/${bike._id}`} aria-label={`View Details of ${bike.name}`}>
+            View Details
+          </ButtonLink>
+        </div>
       </div>
-      <Typography.Paragraph type="secondary" className="okb-bike-card__desc">
-        {/* Both lengths are rendered; CSS shows one per screen size, so server and browser markup agree. */}
-        <span className="okb-only-small">{truncate(bike.description, 35)}</span>
-        <span className="okb-only-large">{truncate(bike.description, 50)}</span>
-      </Typography.Paragraph>
-      <dl className="okb-bike-card__facts">
-        <div>
-          <dt>Brand</dt>
-          <dd>{bike.brand}</dd>
-        </div>
-        <div>
-          <dt>Model</dt>
-          <dd>{bike.model}</dd>
-        </div>
-        <div>
-          <dt>Year</dt>
-          <dd>{bike.year}</dd>
-        </div>
-        <div>
-          <dt>CC</dt>
-          <dd>{bike.cc}</dd>
-        </div>
-      </dl>
-      <div className="okb-bike-card__price">
-        <div>
-          <span className="okb-bike-card__price-label">Hourly Price</span>
-          <strong className="okb-bike-card__price-value">{formatUsd(bike.pricePerHour)}</strong>
-          <span className="okb-bike-card__note">Price can be changed</span>
-        </div>
-        <ButtonLink type="primary" to={`/bike/${bike._id}`} aria-label={`View Details of ${bike.name}`}>
-          View Details
-        </ButtonLink>
-      </div>
-    </Card>
+    </article>
   );
 }
 
 export function BikeCardSkeleton() {
   return (
-    <Card className="okb-bike-card" aria-hidden="true" cover={<Skeleton.Node active className="okb-bike-card__skeleton-media" />}>
-      <Skeleton active paragraph={{ rows: 4 }} />
-    </Card>
+    <div className="okb-bike-card" aria-hidden="true">
+      <Skeleton.Node active className="okb-bike-card__skeleton-media" />
+      <div className="okb-bike-card__body">
+        <Skeleton active paragraph={{ rows: 4 }} />
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { usePageMeta } from '../app/head.js';
 import { NotFoundContent } from '../pages/not-found/NotFoundPage.js';
+import { ProblemState } from './ProblemState.js';
 
 /** What a route shows when its loader or rendering failed; 404 responses look like the 404 page. */
 export function RouteErrorPage() {
@@ -14,13 +15,13 @@ export function RouteErrorPage() {
   );
   if (notFound) return <NotFoundContent />;
   return (
-    <div className="page-container page-section">
-      <Result
+    <div className="page-container">
+      <ProblemState
         status="error"
-        title={<h1 className="result-title">Something went wrong</h1>}
-        subTitle="We could not load this page. Please try again in a moment."
-        extra={
-          <Button type="primary" href="/">
+        title="Something went wrong"
+        text="We could not load this page. Please try again in a moment."
+        actions={
+          <Button type="primary" size="large" href="/">
             Go to Homepage
           </Button>
         }

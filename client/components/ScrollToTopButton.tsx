@@ -1,10 +1,13 @@
 import { VerticalAlignTopOutlined } from '@ant-design/icons';
-import { FloatButton } from 'antd';
 import { useEffect, useState } from 'react';
 
 /** Spec: shown once the page is scrolled beyond 20 percent of its height. */
 export const SCROLL_TOP_THRESHOLD = 0.2;
 
+/**
+ * A round primary button in the corner, styled in global.css with the theme's variables (a plain button: antd's
+ * FloatButton would bring its badge and tooltip to every page's first load).
+ */
 export function ScrollToTopButton() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
@@ -21,13 +24,17 @@ export function ScrollToTopButton() {
   }, []);
   if (!visible) return null;
   return (
-    <FloatButton
-      type="primary"
-      icon={<VerticalAlignTopOutlined />}
+    <button
+      type="button"
       aria-label="Scroll to top"
-      tooltip="Back to top"
+      title="Back to top"
       className="scroll-top-button"
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-    />
+      onClick={() => {
+        const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+      }}
+    >
+      <VerticalAlignTopOutlined aria-hidden="true" />
+    </button>
   );
 }

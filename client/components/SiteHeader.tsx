@@ -1,20 +1,23 @@
-import { LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Drawer, Layout } from 'antd';
-import { useState } from 'react';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../api/users.js';
 import { BrandLink } from './BrandLink.js';
 import { isNavItemActive, navItemsFor } from './nav-links.js';
 import { ThemeToggle } from './ThemeToggle.js';
-import { useLogoutFlow } from './use-logout-flow.js';
 import { UserMenu } from './UserMenu.js';
+
+const loadDrawer = () => import('./MobileMenuDrawer.js');
+const MobileMenuDrawer = lazy(loadDrawer);
 
 /** Fixed header: brand, main navigation by auth state, theme toggle, account menu; a drawer on small screens. */
 export function SiteHeader() {
   const session = useSession();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { logout } = useLogoutFlow();
+  // The drawer's code loads on the first open (or when the pointer or focus reaches the button), not with the page.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   const items = navItemsFor(session);
   const close = () => setDrawerOpen(false);
 
@@ -47,69 +50,20 @@ export function SiteHeader() {
             aria-expanded={drawerOpen}
             aria-controls="mobile-menu"
             icon={<MenuOutlined />}
-            onClick={() => setDrawerOpen(true)}
+            onPointerEnter={() => void loadDrawer()}
+            onFocus={() => void loadDrawer()}
+            onClick={() => {
+              setDrawerLoaded(true);
+              setDrawerOpen(true);
+            }}
           />
         </div>
       </div>
-      <Drawer
-        id="mobile-menu"
-        title="Menu"
-        placement="right"
-        size={300}
-        open={drawerOpen}
-        onClose={close}
-        closable={{ 'aria-label': 'Close menu' }}
-        className="mobile-drawer"
-      >
-        <nav aria-label="Mobile">
-          <ul className="mobile-nav">
-            {items.map((item) => {
-              const active = isNavItemActive(item, pathname);
-              return (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    onClick={close}
-                    className={active ? 'mobile-nav-link active' : 'mobile-nav-link'}
-                    aria-current={active ? 'page' : undefined}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-          {session ? (
-            <ul className="mobile-nav mobile-nav-account" aria-label="Account">
-              <li>
-                <Link to="/dashboard/profile" onClick={close} className="mobile-nav-link">
-                  <UserOutlined /> My Account
-                </Link>
-              </li>
-              <li>
-                <Link to="/dashboard/updateprofile" onClick={close} className="mobile-nav-link">
-                  <SettingOutlined /> Settings
-                </Link>
-              </li>
-              <li>
-                <Button
-                  type="text"
-                  danger
-                  block
-                  className="mobile-nav-logout"
-                  icon={<LogoutOutlined />}
-                  onClick={() => {
-                    close();
-                    logout();
-                  }}
-                >
-                  Logout
-                </Button>
-              </li>
-            </ul>
-          ) : null}
-        </nav>
-      </Drawer>
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer open={drawerOpen} onClose={close} />
+        </Suspense>
+      ) : null}
     </Layout.Header>
   );
 }

@@ -1,5 +1,5 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useThemeMode } from '../app/theme-mode.js';
 
 export function ThemeToggle() {
@@ -7,16 +7,16 @@ export function ThemeToggle() {
   const dark = mode === 'dark';
   const label = dark ? 'Switch to light mode' : 'Switch to dark mode';
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        shape="circle"
-        className="header-icon-button"
-        aria-label="Dark mode"
-        aria-pressed={dark}
-        icon={dark ? <SunOutlined /> : <MoonOutlined />}
-        onClick={toggle}
-      />
-    </Tooltip>
+    // A native tooltip: antd's Tooltip would put its popup engine on every page's first load.
+    <Button
+      type="text"
+      shape="circle"
+      className="header-icon-button"
+      aria-label="Dark mode"
+      aria-pressed={dark}
+      title={label}
+      icon={dark ? <SunOutlined /> : <MoonOutlined />}
+      onClick={toggle}
+    />
   );
 }

@@ -201,6 +201,8 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
   let loadTemplate: (url: string) => Promise<string>;
   // Development: Vite serves each module (and injects its CSS) on demand.
   let routeAssets: (modules: string[]) => RouteAssets = () => NO_ROUTE_ASSETS;
+  // Production: the entry's chunks, which the boot script preloads with the page's own.
+  let entryAssets: PageAssets | null = null;
 
   if (dev) {
     const { createServer } = await import('vite');
@@ -217,7 +219,9 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
     app.use(skipApi(devServer.middlewares));
   } else {
     const manifest = ClientManifest.load(root, logger);
-    const template = documentTemplate(manifest.entry);
+    const pageAssets: PageAssets = { ...manifest.entry, afterPaint: true };
+    const template = documentTemplate(pageAssets);
+    entryAssets = pageAssets;
     routeAssets = (modules) => manifest.routeAssets(modules);
     const entryFile = join(root, 'dist/ssr/entry-server.js');
     if (!existsSync(entryFile)) {
@@ -303,7 +307,7 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
       res.redirect(result.status, result.redirect);
       return;
     }
-    await sendHtml(req, res, result.status, fillTemplate(template, result, nonce, routeAssets(result.modules ?? [])));
+    await sendHtml(req, res, result.status, fillTemplate(template, result, nonce, routeAssets(result.modules ?? []), entryAssets));
   }
 
   return {

@@ -1,7 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Form, Input, Segmented } from 'antd';
-import { useEffect } from 'react';
+import { Alert, Button, Empty, Input, Segmented } from 'antd';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
@@ -10,11 +10,6 @@ import { PageHeading } from '../../components/PageHeading.js';
 import { BikeGrid } from '../search/BikeGrid.js';
 import { listingQueryParams, listingSearch, readListingState, type ListingState } from './listing-params.js';
 import './all-bikes.css';
-
-interface FilterValues {
-  brand: string;
-  model: string;
-}
 
 export default function AllBikesPage() {
   usePageMeta({
@@ -28,9 +23,14 @@ export default function AllBikesPage() {
   const navigation = useNavigation();
   const api = useApi();
   const bikes = useQuery(bikesQuery(api, listingQueryParams(state)));
-  const [form] = Form.useForm<FilterValues>();
+  // The inputs apply on Search only (spec), so they hold their own text until then.
+  const [brand, setBrand] = useState(state.brand);
+  const [model, setModel] = useState(state.model);
   // Back and forward change the URL without this form: keep its inputs on what the list shows.
-  useEffect(() => form.setFieldsValue({ brand: state.brand, model: state.model }), [form, state.brand, state.model]);
+  useEffect(() => {
+    setBrand(state.brand);
+    setModel(state.model);
+  }, [state.brand, state.model]);
 
   const go = (next: ListingState) => void navigate(`${pathname}${listingSearch(next)}`, { preventScrollReset: true });
   // The loader fetches the next page before the URL changes: skeletons stand in for the cards meanwhile.
@@ -68,35 +68,59 @@ export default function AllBikesPage() {
   return (
     <div className="page-container page-section all-bikes">
       <PageHeading title="Available Bikes" lead="Every bike in our fleet with its hourly price. Pick one and ride." />
-      <Card className="all-bikes-filters" title={<h2 className="all-bikes-filters-title">Filter Motorcycles</h2>}>
-        <div className="all-bikes-filters-row">
+      <section className="okb-panel all-bikes-filters" aria-labelledby="all-bikes-filters-title">
+        <div className="okb-panel-head">
+          <h2 id="all-bikes-filters-title" className="all-bikes-filters-title">
+            Filter Motorcycles
+          </h2>
+        </div>
+        <div className="okb-panel-body all-bikes-filters-row">
           <Segmented
             aria-label="Order"
             value={state.recently ? 'Recently' : 'All'}
             options={['All', 'Recently']}
             onChange={(value) => go({ ...state, page: 1, recently: value === 'Recently' })}
           />
-          <Form
-            form={form}
-            layout="inline"
+          {/* A plain form (antd's Form engine is not worth its weight for two inputs): Enter or Search applies both. */}
+          <form
             className="all-bikes-filter-form"
-            initialValues={{ brand: state.brand, model: state.model }}
-            onFinish={(values) => go({ ...state, page: 1, brand: values.brand?.trim() ?? '', model: values.model?.trim() ?? '' })}
+            role="search"
+            aria-label="Filter bikes"
+            onSubmit={(event) => {
+              event.preventDefault();
+              go({ ...state, page: 1, brand: brand.trim(), model: model.trim() });
+            }}
           >
-            <Form.Item name="brand" label="Filter by Brand">
-              <Input placeholder="Filter by Brand" allowClear autoComplete="off" />
-            </Form.Item>
-            <Form.Item name="model" label="Filter by Model">
-              <Input placeholder="Filter by Model" allowClear autoComplete="off" />
-            </Form.Item>
-            <Form.Item>
-              <Button type="primary" htmlType="submit">
-                Search
-              </Button>
-            </Form.Item>
-          </Form>
+            <div className="all-bikes-field">
+              <label htmlFor="filter-brand">Filter by Brand</label>
+              <Input
+                id="filter-brand"
+                name="brand"
+                placeholder="Filter by Brand"
+                allowClear
+                autoComplete="off"
+                value={brand}
+                onChange={(event) => setBrand(event.target.value)}
+              />
+            </div>
+            <div className="all-bikes-field">
+              <label htmlFor="filter-model">Filter by Model</label>
+              <Input
+                id="filter-model"
+                name="model"
+                placeholder="Filter by Model"
+                allowClear
+                autoComplete="off"
+                value={model}
+                onChange={(event) => setModel(event.target.value)}
+              />
+            </div>
+            <Button type="primary" htmlType="submit">
+              Search
+            </Button>
+          </form>
         </div>
-      </Card>
+      </section>
       <section aria-label="Results" className="all-bikes-results">
         {results}
       </section>

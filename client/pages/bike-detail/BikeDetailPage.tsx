@@ -1,11 +1,12 @@
 import './bike-detail.css';
-import { Button, Rate, Result, Skeleton } from 'antd';
+import { Button, Rate, Skeleton } from 'antd';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { useBike, type BikeDetail } from '../../api/bikes.js';
 import { useBikeReviews } from '../../api/reviews.js';
 import { absoluteUrl, canonicalPathFor, usePageMeta, useSiteOrigin } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
+import { ProblemState } from '../../components/ProblemState.js';
 import { formatPrice, reviewCountText } from './format.js';
 import { RelatedBikes } from './RelatedBikes.js';
 import { RentPanel } from './RentPanel.js';
@@ -145,18 +146,18 @@ function BikeView({ bike }: { bike: BikeDetail }) {
 function BikeUnavailable({ retry }: { retry(): void }) {
   usePageMeta({ title: 'Bike details', description: 'This bike could not be loaded.' });
   return (
-    <Result
+    <ProblemState
       status="warning"
-      title={<h1 className="result-title">This bike could not be loaded</h1>}
-      subTitle="It may have been removed, or the connection dropped. Try again, or browse our other bikes."
-      extra={[
-        <Button key="retry" type="primary" onClick={retry}>
-          Try again
-        </Button>,
-        <ButtonLink key="all" to="/allbikes">
-          Browse bikes
-        </ButtonLink>,
-      ]}
+      title="This bike could not be loaded"
+      text="It may have been removed, or the connection dropped. Try again, or browse our other bikes."
+      actions={
+        <>
+          <Button type="primary" onClick={retry}>
+            Try again
+          </Button>
+          <ButtonLink to="/allbikes">Browse bikes</ButtonLink>
+        </>
+      }
     />
   );
 }

@@ -8,7 +8,7 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty } from 'antd';
+import { Alert, Button, Empty } from 'antd';
 import { useEffect, useState } from 'react';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
@@ -219,13 +219,13 @@ function WhyChoose() {
         {REASONS.map((reason, i) => (
           <li key={reason.title}>
             <Reveal delayMs={i * 120}>
-              <Card className="home-reason-card">
+              <div className="okb-panel okb-panel-body home-reason-card">
                 <span className="home-icon home-icon--large" aria-hidden="true">
                   {REASON_ICONS[i]}
                 </span>
                 <h3>{reason.title}</h3>
                 <p className="home-muted">{reason.text}</p>
-              </Card>
+              </div>
             </Reveal>
           </li>
         ))}

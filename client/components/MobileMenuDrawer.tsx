@@ -1,0 +1,76 @@
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer } from 'antd';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../api/users.js';
+import { isNavItemActive, navItemsFor } from './nav-links.js';
+import { useLogoutFlow } from './use-logout-flow.js';
+
+/** The header's slide-out menu on small screens, loaded by SiteHeader when it is first opened. */
+export default function MobileMenuDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const { logout } = useLogoutFlow();
+  const items = navItemsFor(session);
+  const close = onClose;
+  return (
+    <Drawer
+      id="mobile-menu"
+      title="Menu"
+      placement="right"
+      size={300}
+      open={open}
+      onClose={close}
+      closable={{ 'aria-label': 'Close menu' }}
+      className="mobile-drawer"
+    >
+      <nav aria-label="Mobile">
+        <ul className="mobile-nav">
+          {items.map((item) => {
+            const active = isNavItemActive(item, pathname);
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  onClick={close}
+                  className={active ? 'mobile-nav-link active' : 'mobile-nav-link'}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        {session ? (
+          <ul className="mobile-nav mobile-nav-account" aria-label="Account">
+            <li>
+              <Link to="/dashboard/profile" onClick={close} className="mobile-nav-link">
+                <UserOutlined /> My Account
+              </Link>
+            </li>
+            <li>
+              <Link to="/dashboard/updateprofile" onClick={close} className="mobile-nav-link">
+                <SettingOutlined /> Settings
+              </Link>
+            </li>
+            <li>
+              <Button
+                type="text"
+                danger
+                block
+                className="mobile-nav-logout"
+                icon={<LogoutOutlined />}
+                onClick={() => {
+                  close();
+                  logout();
+                }}
+              >
+                Logout
+              </Button>
+            </li>
+          </ul>
+        ) : null}
+      </nav>
+    </Drawer>
+  );
+}
