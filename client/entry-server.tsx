@@ -75,6 +75,10 @@ function renderToHtml(element: ReactNode, nonce: string, signal: AbortSignal): P
     let failed: unknown;
     const stream = renderToPipeableStream(element, {
       nonce,
+      // The whole page is sent at once (onAllReady), so every Suspense boundary is complete: keep each in place.
+      // React's default (12.8 KB) moves larger boundaries to the end of the document and reveals them with an
+      // inline script after a frame, which left the middle of the home page empty until then and shifted it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         if (failed) return reject(failed);
         const sink = new PassThrough();

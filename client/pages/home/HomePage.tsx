@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty } from 'antd';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
 import { DEFAULT_META, SITE_NAME, usePageMeta } from '../../app/head.js';
@@ -277,16 +277,30 @@ function CallToAction() {
   );
 }
 
+/**
+ * Each section sits in a Suspense boundary: nothing suspends there, but React hydrates each boundary as its own
+ * task, so a phone stays responsive while the long page becomes interactive (no one long hydration task).
+ */
 export default function HomePage() {
   usePageMeta({ title: SITE_NAME, description: DEFAULT_META.description });
   return (
     <>
       <Hero />
-      <FeaturedBikes />
-      <Promo />
-      <WhyChoose />
-      <Testimonials />
-      <CallToAction />
+      <Suspense fallback={null}>
+        <FeaturedBikes />
+      </Suspense>
+      <Suspense fallback={null}>
+        <Promo />
+      </Suspense>
+      <Suspense fallback={null}>
+        <WhyChoose />
+      </Suspense>
+      <Suspense fallback={null}>
+        <Testimonials />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CallToAction />
+      </Suspense>
     </>
   );
 }
