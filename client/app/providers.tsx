@@ -21,6 +21,17 @@ function NotifyBridge() {
   return holder;
 }
 
+/**
+ * Marks <html data-hydrated="true"> once React has hydrated the page (the root's effects run after the page's own
+ * markup is live; lower sections in Suspense boundaries follow in tasks of their own). Browser tests wait for it.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 /** Keeps `localStorage.userAuth` in step with the cookie session the server saw (expired, or signed in elsewhere). */
 function UserAuthSync() {
   const session = useSession();
@@ -60,6 +71,7 @@ export function AppProviders({ queryClient, api, theme, demoAccounts, children }
         <AppSettingsProvider value={settings}>
           <ThemeModeProvider initial={theme}>
             <UserAuthSync />
+            <HydrationMark />
             <ThemedApp>{children}</ThemedApp>
           </ThemeModeProvider>
         </AppSettingsProvider>

@@ -2,6 +2,7 @@ import { Skeleton } from 'antd';
 import { Link } from 'react-router';
 import type { Bike } from '../api/bikes.js';
 import { ButtonLink } from './ButtonLink.js';
+import { FactList } from './FactList.js';
 import './bike-card.css';
 
 /** '...' after `max` characters (spec: 35 on small screens, 50 on large). */
@@ -35,24 +36,15 @@ export function BikeCard({ bike, eager = false }: { bike: Bike; eager?: boolean 
           <span className="okb-only-small">{truncate(bike.description, 35)}</span>
           <span className="okb-only-large">{truncate(bike.description, 50)}</span>
         </p>
-        <dl className="okb-bike-card__facts">
-          <div>
-            <dt>Brand</dt>
-            <dd>{bike.brand}</dd>
-          </div>
-          <div>
-            <dt>Model</dt>
-            <dd>{bike.model}</dd>
-          </div>
-          <div>
-            <dt>Year</dt>
-            <dd>{bike.year}</dd>
-          </div>
-          <div>
-            <dt>CC</dt>
-            <dd>{bike.cc}</dd>
-          </div>
-        </dl>
+        <FactList
+          className="okb-bike-card__facts"
+          facts={[
+            { term: 'Brand', value: bike.brand },
+            { term: 'Model', value: bike.model },
+            { term: 'Year', value: bike.year },
+            { term: 'CC', value: bike.cc },
+          ]}
+        />
         <div className="okb-bike-card__price">
           <div>
             <span className="okb-bike-card__price-label">Hourly Price</span>

@@ -6,8 +6,9 @@ import { SiteFooter } from './SiteFooter.js';
 import { SiteHeader } from './SiteHeader.js';
 
 /**
- * Public pages: fixed header, the page, footer. The page and the footer are Suspense boundaries, which React
- * hydrates as tasks of their own after the header (nothing in them suspends on the server).
+ * Public pages: fixed header, the page, footer. The footer is a Suspense boundary, which React hydrates as a task
+ * of its own after the page (nothing in it suspends). The page itself hydrates with the header, so what a visitor
+ * sees first answers first; long pages put their lower sections in boundaries of their own (Home, bike detail).
  */
 export function MainLayout() {
   return (
@@ -17,9 +18,7 @@ export function MainLayout() {
       </a>
       <SiteHeader />
       <Layout.Content id="main-content" className="site-main" tabIndex={-1}>
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </Layout.Content>
       <Suspense fallback={null}>
         <SiteFooter />

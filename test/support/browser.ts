@@ -34,6 +34,40 @@ export function watchConsole(page: Page): { problems: string[] } {
   return { problems };
 }
 
+/** Resolves once the shop's page in `page` is interactive (React hydrated it); at once for pages that are not the app's. */
+export async function waitForApp(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.hydrated === 'true', undefined, { timeout });
+}
+
+const instrumented = new WeakSet<Page>();
+
+/**
+ * The shop paints its server HTML first and starts its scripts after that paint, so the `load` event Playwright waits
+ * for comes before the page is interactive: what a test typed into a form before hydration would be lost, as it
+ * would for a person. Every navigation a test waits for (goto, reload, back, forward, waitForURL) therefore also
+ * waits until the app has hydrated (`<html data-hydrated>`, set by client/app/providers.tsx).
+ */
+function instrument(page: Page): Page {
+  if (instrumented.has(page)) return page;
+  instrumented.add(page);
+  const wrap = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await fn(...args);
+      await waitForApp(page);
+      return result;
+    };
+  page.goto = wrap(page.goto.bind(page));
+  page.reload = wrap(page.reload.bind(page));
+  page.goBack = wrap(page.goBack.bind(page));
+  page.goForward = wrap(page.goForward.bind(page));
+  page.waitForURL = wrap(page.waitForURL.bind(page));
+  return page;
+}
+
 export async function newContext(browser: Browser, baseURL: string, options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
+  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
+  context.on('page', (page) => void instrument(page));
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => instrument(await newPage());
+  return context;
 }

@@ -11,6 +11,16 @@ import { BikeGrid } from '../search/BikeGrid.js';
 import { listingQueryParams, listingSearch, readListingState, type ListingState } from './listing-params.js';
 import './all-bikes.css';
 
+/** One labelled filter input; the label is also its placeholder (spec). */
+function FilterField({ id, name, label, value, onChange }: { id: string; name: string; label: string; value: string; onChange(value: string): void }) {
+  return (
+    <div className="all-bikes-field">
+      <label htmlFor={id}>{label}</label>
+      <Input id={id} name={name} placeholder={label} allowClear autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
 export default function AllBikesPage() {
   usePageMeta({
     title: 'Available Bikes',
@@ -91,30 +101,8 @@ export default function AllBikesPage() {
               go({ ...state, page: 1, brand: brand.trim(), model: model.trim() });
             }}
           >
-            <div className="all-bikes-field">
-              <label htmlFor="filter-brand">Filter by Brand</label>
-              <Input
-                id="filter-brand"
-                name="brand"
-                placeholder="Filter by Brand"
-                allowClear
-                autoComplete="off"
-                value={brand}
-                onChange={(event) => setBrand(event.target.value)}
-              />
-            </div>
-            <div className="all-bikes-field">
-              <label htmlFor="filter-model">Filter by Model</label>
-              <Input
-                id="filter-model"
-                name="model"
-                placeholder="Filter by Model"
-                allowClear
-                autoComplete="off"
-                value={model}
-                onChange={(event) => setModel(event.target.value)}
-              />
-            </div>
+            <FilterField id="filter-brand" name="brand" label="Filter by Brand" value={brand} onChange={setBrand} />
+            <FilterField id="filter-model" name="model" label="Filter by Model" value={model} onChange={setModel} />
             <Button type="primary" htmlType="submit">
               Search
             </Button>

@@ -5,6 +5,7 @@ import { useFavourites, useRemoveFavourite } from '../../api/favourites.js';
 import { notify, notifyError } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
+import { FactList } from '../../components/FactList.js';
 import { AvailabilityTag } from '../admin-bikes/AvailabilityTag.js';
 import { formatMoney } from '../rentals/rental-display.js';
 
@@ -28,26 +29,15 @@ function FavouriteCard({ bike, removing, onRemove }: { bike: Bike; removing: boo
         <p className="favourite-ride-description" title={bike.description}>
           {truncate(bike.description, DESCRIPTION_LENGTH)}
         </p>
-        <dl className="favourite-ride-facts">
-          <div>
-            <dt>Brand &amp; model</dt>
-            <dd>
-              {bike.brand} {bike.model}
-            </dd>
-          </div>
-          <div>
-            <dt>Year</dt>
-            <dd>{bike.year}</dd>
-          </div>
-          <div>
-            <dt>CC</dt>
-            <dd>{bike.cc}</dd>
-          </div>
-          <div>
-            <dt>Price</dt>
-            <dd>{formatMoney(bike.pricePerHour, bike.currency)}/hour</dd>
-          </div>
-        </dl>
+        <FactList
+          className="favourite-ride-facts"
+          facts={[
+            { term: 'Brand & model', value: `${bike.brand} ${bike.model}` },
+            { term: 'Year', value: bike.year },
+            { term: 'CC', value: bike.cc },
+            { term: 'Price', value: `${formatMoney(bike.pricePerHour, bike.currency)}/hour` },
+          ]}
+        />
         <div className="favourite-ride-actions">
           <ButtonLink to={`/bike/${bike._id}`} icon={<EyeOutlined {...decorativeIcon} />} aria-label={`View Details of ${bike.name}`}>
             View Details

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Rental } from '../../api/rentals.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
+import { FactList } from '../../components/FactList.js';
 import { DateTime, formatMoney, RentalStatusTag } from './rental-display.js';
 
 /** What the rental's state means for the renter, in one sentence (no sentence where the numbers say it all). */
@@ -44,28 +45,18 @@ export function RentalCard({ rental }: { rental: Rental }) {
         </h3>
         <RentalStatusTag status={rental.status} />
       </div>
-      <dl className="rental-facts">
-        <div>
-          <dt>Start</dt>
-          <dd>
-            <DateTime value={rental.startTime} />
-          </dd>
-        </div>
-        <div>
-          <dt>Return</dt>
-          <dd>
-            <DateTime value={rental.returnTime} fallback={rental.status === 'cancelled' ? 'N/A' : 'Not returned yet'} />
-          </dd>
-        </div>
-        <div>
-          <dt>Quantity</dt>
-          <dd>{rental.quantity}</dd>
-        </div>
-        <div>
-          <dt>Total Cost</dt>
-          <dd className="rental-cost">{formatMoney(rental.totalCost, rental.currency)}</dd>
-        </div>
-      </dl>
+      <FactList
+        className="rental-facts"
+        facts={[
+          { term: 'Start', value: <DateTime value={rental.startTime} /> },
+          {
+            term: 'Return',
+            value: <DateTime value={rental.returnTime} fallback={rental.status === 'cancelled' ? 'N/A' : 'Not returned yet'} />,
+          },
+          { term: 'Quantity', value: rental.quantity },
+          { term: 'Total Cost', value: formatMoney(rental.totalCost, rental.currency), valueClassName: 'rental-cost' },
+        ]}
+      />
       {note ? <p className="rental-note">{note}</p> : null}
       {/* A cancelled booking owes nothing and never will: no Pay Now at all rather than one that stays disabled. */}
       {!paid && rental.status !== 'cancelled' ? (
