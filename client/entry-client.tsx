@@ -6,6 +6,7 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createHttpClient } from './api/http.js';
 import { APP_STATE_GLOBAL } from './app/app-state.js';
+import { capturePrefilled } from './app/prefilled.js';
 import { AppProviders } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { createRouterContext } from './app/router-context.js';
@@ -34,8 +35,10 @@ async function hydrateApp(): Promise<void> {
     getContext: () => createRouterContext({ queryClient, api }),
   });
 
+  const root = document.getElementById('root')!;
+  capturePrefilled(root);
   hydrateRoot(
-    document.getElementById('root')!,
+    root,
     <StrictMode>
       <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null}>
         <RouterProvider router={router} />

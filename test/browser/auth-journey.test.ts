@@ -73,6 +73,30 @@ describe('Signup, login and logout in a browser', () => {
     await context.close();
   });
 
+  it('keeps what was typed (or autofilled) into the login form before the page became interactive', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    // Hold the app's script back so the form is filled while only the server's HTML is there, as on a slow phone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/entry-client-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const opened = page.goto('/login');
+    await page.locator('#email').fill('nobody@example.com');
+    await page.locator('#password').fill('wrong-password');
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await opened;
+    // Hydration resets controlled inputs; the form took the typed values back, so Login sends them.
+    expect(await page.locator('#email').inputValue()).toBe('nobody@example.com');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    expect(await page.locator('.ant-form-item-explain-error').count()).toBe(0);
+    await context.close();
+  });
+
   it('serves the 404 page with status 404, and a plain 404 for a missing static file', async () => {
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();

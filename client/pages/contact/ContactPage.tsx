@@ -8,6 +8,7 @@ import { usePageMeta } from '../../app/head.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import './contact.css';
+import { useAdoptPrefilled } from '../../app/prefilled.js';
 
 const FIELDS: (keyof ContactInput)[] = ['name', 'email', 'subject', 'message'];
 
@@ -24,6 +25,7 @@ export default function ContactPage() {
     description: 'Questions about a rental, a group booking or your account? Write to Okay Bike: we respond in 1-2 business days.',
   });
   const [form] = Form.useForm<ContactInput>();
+  useAdoptPrefilled(form, ['name', 'email', 'subject', 'message']);
   const send = useSendContactMessage();
   const hydrated = useHydrated();
   const [result, setResult] = useState<{ type: 'success' | 'error'; text: string } | null>(null);

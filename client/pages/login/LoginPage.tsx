@@ -9,10 +9,12 @@ import { notifyError } from '../../app/notify.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { AuthCard } from '../../components/AuthCard.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
+import { useAdoptPrefilled } from '../../app/prefilled.js';
 
 export default function LoginPage() {
   usePageMeta({ title: 'Login', description: 'Log in to Okay Bike to rent bikes, pay and manage your rentals.' });
   const [form] = Form.useForm<LoginInput>();
+  useAdoptPrefilled(form, ['email', 'password']);
   const login = useLogin();
   const navigate = useNavigate();
   const demo = useDemoAccounts();

@@ -9,12 +9,14 @@ import { notify } from '../../app/notify.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { AuthCard } from '../../components/AuthCard.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
+import { useAdoptPrefilled } from '../../app/prefilled.js';
 
 const FIELDS = ['name', 'email', 'password', 'phone', 'address'] as const;
 
 export default function SignupPage() {
   usePageMeta({ title: 'Sign Up', description: 'Create your Okay Bike account and rent a bike in minutes.' });
   const [form] = Form.useForm<SignupInput>();
+  useAdoptPrefilled(form, ['name', 'email', 'password', 'phone', 'address']);
   const signup = useSignup();
   const navigate = useNavigate();
   const hydrated = useHydrated();
