@@ -10,13 +10,18 @@ const result: RenderResult = {
   modules: ['client/pages/home/HomePage.tsx'],
 };
 const route = { styles: ['/assets/HomePage.css'], preloads: ['/assets/HomePage.js', '/assets/card.js'] };
-const entry: PageAssets = { entry: '/assets/entry.js', styles: ['/assets/app.css'], preloads: ['/assets/vendor-react.js', '/assets/vendor-ui.js'] };
+const entry: PageAssets = {
+  entry: '/assets/entry.js',
+  styles: ['/assets/app.css'],
+  preloads: ['/assets/vendor-react.js', '/assets/vendor-ui.js'],
+  evaluationOrder: ['/assets/vendor-react.js', '/assets/vendor-ui.js'],
+};
 
 /** The JSON the boot script carries: `const b={...};`. */
-function bootData(page: string): { entry: string; preloads: string[] } {
+function bootData(page: string): { entry: string; preloads: string[]; order: string[] } {
   const match = /<script type="module" nonce="n0nce">const b=(\{.*?\});/.exec(page);
   if (!match) throw new Error(`no boot script in ${page}`);
-  return JSON.parse(match[1]!) as { entry: string; preloads: string[] };
+  return JSON.parse(match[1]!) as { entry: string; preloads: string[]; order: string[] };
 }
 
 describe('documentTemplate and fillTemplate', () => {
@@ -31,6 +36,8 @@ describe('documentTemplate and fillTemplate', () => {
     expect(bootData(page)).toEqual({
       entry: '/assets/entry.js',
       preloads: ['/assets/vendor-react.js', '/assets/vendor-ui.js', '/assets/HomePage.js', '/assets/card.js'],
+      // The shared chunks evaluate one task each, dependencies first, before the entry.
+      order: ['/assets/vendor-react.js', '/assets/vendor-ui.js'],
     });
     expect(page).toContain('requestAnimationFrame(()=>setTimeout(go,0))');
     // Rendered markup is inserted as is, `$&` included.

@@ -118,6 +118,21 @@ function collectChunks(chunks: Record<string, ManifestChunk>, keys: string[], sk
   return { styles: [...styles].map((f) => `/${f}`), preloads: [...preloads].map((f) => `/${f}`) };
 }
 
+/** Files of the chunks `keys` import statically (not the keys' own), each after the chunks it imports. */
+function dependencyOrder(chunks: Record<string, ManifestChunk>, keys: string[]): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = chunks[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    chunk.imports?.forEach(visit);
+    order.push(`/${chunk.file}`);
+  };
+  keys.forEach((key) => chunks[key]?.imports?.forEach(visit));
+  return order;
+}
+
 /**
  * Production: Vite's client manifest. The entry (its CSS and the chunks it imports) is the same for every page; a
  * page's lazily loaded routes add their own chunks and CSS, linked per request.
@@ -136,7 +151,12 @@ class ClientManifest {
     if (!entry) throw new Error(`${CLIENT_ENTRY} is not in the client manifest; rebuild the client.`);
     const imported = collectChunks(chunks, entry.imports ?? [], new Set());
     const styles = [...(entry.css ?? []).map((f) => `/${f}`), ...imported.styles];
-    this.entry = { entry: `/${entry.file}`, styles: [...new Set(styles)], preloads: imported.preloads };
+    this.entry = {
+      entry: `/${entry.file}`,
+      styles: [...new Set(styles)],
+      preloads: imported.preloads,
+      evaluationOrder: dependencyOrder(chunks, [CLIENT_ENTRY]),
+    };
     this.entryFiles = new Set([entry.file, ...[...styles, ...imported.preloads].map((f) => f.slice(1))]);
   }
 
