@@ -279,13 +279,16 @@ function CallToAction() {
 
 /**
  * Each section sits in a Suspense boundary: nothing suspends there, but React hydrates each boundary as its own
- * task, so a phone stays responsive while the long page becomes interactive (no one long hydration task).
+ * task (the header first, then the hero with its carousel, then the rest), so a phone stays responsive while the
+ * long page becomes interactive: no one long hydration task.
  */
 export default function HomePage() {
   usePageMeta({ title: SITE_NAME, description: DEFAULT_META.description });
   return (
     <>
-      <Hero />
+      <Suspense fallback={null}>
+        <Hero />
+      </Suspense>
       <Suspense fallback={null}>
         <FeaturedBikes />
       </Suspense>
