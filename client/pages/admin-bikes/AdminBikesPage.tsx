@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Modal, Select, Table, theme, type TableColumnsType } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { useNavigation } from 'react-router';
 import { ADMIN_BIKES_PAGE_SIZE, useDeleteBike } from '../../api/admin-bikes.js';
 import { useBikes, type Bike } from '../../api/bikes.js';
 import { usePageMeta } from '../../app/head.js';
@@ -9,12 +9,11 @@ import { notify, notifyError } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { pageFromSearch } from '../dashboard-home/loader.js';
 import { formatMoney } from '../rentals/rental-display.js';
 import './admin-bikes.css';
 import { AvailabilityTag, isInStock } from './AvailabilityTag.js';
 import { StatusTag } from './StatusTag.js';
-import { Pager } from './Pager.js';
+import { Pager, usePageParam, useStayInRange } from './Pager.js';
 
 type Availability = 'all' | 'true' | 'false';
 
@@ -37,8 +36,7 @@ function matches(bike: Bike, { brand, model, availability }: Filters): boolean {
 
 export default function AdminBikesPage() {
   usePageMeta({ title: 'All Bikes', description: 'Manage every bike in the Okay Bike fleet.' });
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFromSearch(searchParams);
+  const { page, goTo } = usePageParam();
   const navigation = useNavigation();
   const bikes = useBikes({ page, limit: ADMIN_BIKES_PAGE_SIZE });
   const deleteBike = useDeleteBike();
@@ -46,19 +44,8 @@ export default function AdminBikesPage() {
   const [toDelete, setToDelete] = useState<Bike | null>(null);
   const { token } = theme.useToken();
 
-  const goTo = (next: number) =>
-    setSearchParams((params) => {
-      const updated = new URLSearchParams(params);
-      if (next <= 1) updated.delete('page');
-      else updated.set('page', String(next));
-      return updated;
-    });
-
   const data = bikes.data;
-  // Deleting the last bike of the last page leaves that page empty: show the new last page instead.
-  useEffect(() => {
-    if (data && data.bikes.length === 0 && page > data.totalPages) goTo(data.totalPages);
-  }, [data, page]);
+  useStayInRange(page, data?.bikes.length, data?.totalPages, goTo);
 
   const rows = useMemo(() => (data?.bikes ?? []).filter((bike) => matches(bike, filters)), [data, filters]);
   const filtering = filters.brand.trim() !== '' || filters.model.trim() !== '' || filters.availability !== 'all';

@@ -1,6 +1,36 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Flex, theme } from 'antd';
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { decorativeIcon } from '../../components/decorative-icon.js';
+import { pageFromSearch } from '../dashboard-home/loader.js';
+
+/** A paged admin list's page, kept in `?page=` (absent on page 1) so it survives a reload and can be shared. */
+export function usePageParam(): { page: number; goTo: (page: number) => void } {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromSearch(searchParams);
+  const goTo = useCallback(
+    (next: number) =>
+      setSearchParams((params) => {
+        const updated = new URLSearchParams(params);
+        if (next <= 1) updated.delete('page');
+        else updated.set('page', String(next));
+        return updated;
+      }),
+    [setSearchParams],
+  );
+  return { page, goTo };
+}
+
+/**
+ * Deleting the last row of the last page leaves that page empty: move to the new last page. `rows` and
+ * `totalPages` are the loaded page's (undefined while loading).
+ */
+export function useStayInRange(page: number, rows: number | undefined, totalPages: number | undefined, goTo: (page: number) => void): void {
+  useEffect(() => {
+    if (rows === 0 && totalPages !== undefined && page > totalPages) goTo(totalPages);
+  }, [rows, totalPages, page, goTo]);
+}
 
 interface PagerProps {
   page: number;

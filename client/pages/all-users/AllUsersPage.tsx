@@ -1,7 +1,7 @@
 import { CrownOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Popconfirm, Table, theme, Tooltip, type TableColumnsType } from 'antd';
-import { useEffect, type ReactNode } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { useNavigation } from 'react-router';
 import { useDeleteUser, usePromoteUser, useUsers } from '../../api/admin-users.js';
 import { isApiError } from '../../api/http.js';
 import type { User } from '../../api/types.js';
@@ -10,9 +10,8 @@ import { usePageMeta } from '../../app/head.js';
 import { notify } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { Pager } from '../admin-bikes/Pager.js';
+import { Pager, usePageParam, useStayInRange } from '../admin-bikes/Pager.js';
 import { StatusTag } from '../admin-bikes/StatusTag.js';
-import { pageFromSearch } from '../dashboard-home/loader.js';
 
 /** The spec's error text, with the server's reason beneath it when it gave one (open rentals, own account). */
 function failure(title: string, error: unknown): ReactNode {
@@ -30,27 +29,15 @@ function failure(title: string, error: unknown): ReactNode {
 export default function AllUsersPage() {
   usePageMeta({ title: 'All Users', description: 'Manage Okay Bike accounts and roles.' });
   const session = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFromSearch(searchParams);
+  const { page, goTo } = usePageParam();
   const navigation = useNavigation();
   const users = useUsers(page);
   const promoteUser = usePromoteUser();
   const deleteUser = useDeleteUser();
   const { token } = theme.useToken();
 
-  const goTo = (next: number) =>
-    setSearchParams((params) => {
-      const updated = new URLSearchParams(params);
-      if (next <= 1) updated.delete('page');
-      else updated.set('page', String(next));
-      return updated;
-    });
-
   const data = users.data;
-  // Deleting the last account of the last page leaves that page empty: show the new last page instead.
-  useEffect(() => {
-    if (data && data.users.length === 0 && page > data.totalPages) goTo(data.totalPages);
-  }, [data, page]);
+  useStayInRange(page, data?.users.length, data?.totalPages, goTo);
 
   const promote = (user: User) =>
     promoteUser.mutate(user._id, {
