@@ -1,12 +1,12 @@
 import { StarOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { Button, Card, Empty } from 'antd';
 import { useState } from 'react';
 import { useMyRentals, type Rental } from '../../api/rentals.js';
 import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { DateTime } from '../rentals/rental-display.js';
+import { DateTime, RentalsLoadState } from '../rentals/rental-display.js';
 import { AddReviewModal } from './AddReviewModal.js';
 
 /** Spec section 4: paid (totalPaid truthy) and not reviewed yet. */
@@ -51,26 +51,8 @@ export default function MyRentalsPage() {
   const [reviewed, setReviewed] = useState<ReadonlySet<string>>(new Set());
 
   let content;
-  if (rentals.isPending) {
-    content = (
-      <div className="rental-grid" aria-busy="true" aria-label="Loading paid rentals">
-        {[0, 1, 2].map((i) => (
-          <Card key={i}>
-            <Skeleton active paragraph={{ rows: 2 }} />
-          </Card>
-        ))}
-      </div>
-    );
-  } else if (rentals.isError) {
-    content = (
-      <Alert
-        type="error"
-        showIcon
-        title="Your rentals could not be loaded."
-        description={rentals.error.message}
-        action={<Button onClick={() => void rentals.refetch()}>Retry</Button>}
-      />
-    );
+  if (rentals.isPending || rentals.isError) {
+    content = <RentalsLoadState rentals={rentals} className="rental-grid" label="Loading paid rentals" cards={3} rows={2} />;
   } else {
     const open = rentals.data.filter((r) => isReviewable(r) && !reviewed.has(r._id));
     content =

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Empty, Skeleton, Tabs } from 'antd';
+import { Card, Empty, Tabs } from 'antd';
 import { useState } from 'react';
 import { useMyRentals, type Rental } from '../../api/rentals.js';
 import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { RentalCard } from './RentalCard.js';
+import { RentalsLoadState } from './rental-display.js';
 
 type TabKey = 'unpaid' | 'paid';
 
@@ -45,26 +46,8 @@ export default function RentalsPage() {
   const [tab, setTab] = useState<TabKey>('unpaid');
 
   let content;
-  if (rentals.isPending) {
-    content = (
-      <div className="rental-list" aria-busy="true" aria-label="Loading rentals">
-        {[0, 1].map((i) => (
-          <Card key={i}>
-            <Skeleton active paragraph={{ rows: 3 }} />
-          </Card>
-        ))}
-      </div>
-    );
-  } else if (rentals.isError) {
-    content = (
-      <Alert
-        type="error"
-        showIcon
-        title="Your rentals could not be loaded."
-        description={rentals.error.message}
-        action={<Button onClick={() => void rentals.refetch()}>Retry</Button>}
-      />
-    );
+  if (rentals.isPending || rentals.isError) {
+    content = <RentalsLoadState rentals={rentals} className="rental-list" label="Loading rentals" cards={2} rows={3} />;
   } else {
     const unpaid = rentals.data.filter((r) => !isPaid(r));
     const paid = rentals.data.filter(isPaid);

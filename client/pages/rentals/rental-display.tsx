@@ -1,4 +1,5 @@
-import { Tag } from 'antd';
+import { Alert, Button, Card, Skeleton, Tag } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import type { RentalStatus } from '../../api/rentals.js';
@@ -54,4 +55,46 @@ const STATUS_LABELS: Record<RentalStatus, string> = {
 /** antd's preset tag colours fall below 4.5:1 on light cards; rentals.css gives each state a contrast-checked pair. */
 export function RentalStatusTag({ status }: { status: RentalStatus }) {
   return <Tag className={`rental-status-tag rental-status-${status}`}>{STATUS_LABELS[status] ?? status}</Tag>;
+}
+
+/**
+ * The rental lists' loading and error states (My Rentals, Add Review): skeleton cards while the rentals load, an
+ * error with Retry when they could not. Null once they are there, for the page to render them.
+ */
+export function RentalsLoadState({
+  rentals,
+  className,
+  label,
+  cards,
+  rows,
+}: {
+  rentals: UseQueryResult<unknown>;
+  className: string;
+  label: string;
+  cards: number;
+  rows: number;
+}) {
+  if (rentals.isPending) {
+    return (
+      <div className={className} aria-busy="true" aria-label={label}>
+        {Array.from({ length: cards }, (_, i) => (
+          <Card key={i}>
+            <Skeleton active paragraph={{ rows }} />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  if (rentals.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="Your rentals could not be loaded."
+        description={rentals.error.message}
+        action={<Button onClick={() => void rentals.refetch()}>Retry</Button>}
+      />
+    );
+  }
+  return null;
 }
