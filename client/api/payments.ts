@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
-import type { RentalStatus } from './rentals.js';
+import type { PaymentSummary, RentalStatus } from './rentals.js';
 
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'expired';
 
@@ -21,17 +21,8 @@ export interface PaymentRental {
   totalCost: number;
 }
 
-/** GET payments/{id}: what the payment result page shows. */
-export interface Payment {
-  _id: string;
-  kind: PaymentKind;
-  /** Major units of `currency`. */
-  amount: number;
-  currency: string;
-  status: PaymentStatus;
-  provider: string;
-  createdAt: string;
-  completedAt: string | null;
+/** GET payments/{id}: what the payment result page shows (the payment line, its deadline, page and rental). */
+export interface Payment extends PaymentSummary {
   /** A pending payment can be paid until then. */
   expiresAt: string | null;
   /** The hosted payment page, while pending. */

@@ -61,6 +61,7 @@ export interface Rental {
 export interface PaymentSummary {
   _id: string;
   kind: PaymentKind;
+  /** Major units of `currency`. */
   amount: number;
   currency: string;
   status: PaymentStatus;
