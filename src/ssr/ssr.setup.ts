@@ -99,7 +99,10 @@ async function sendHtml(req: Request, res: Response, status: number, html: strin
   }
 }
 
-/** Chunks reachable from `keys` through static imports, with their CSS; files in `skip` are left out. */
+/**
+ * Chunks reachable from `keys` through static imports, with their CSS; files in `skip` are left out. Each chunk
+ * comes after the chunks it imports (dependency order, which the boot script evaluates the entry's in).
+ */
 function collectChunks(chunks: Record<string, ManifestChunk>, keys: string[], skip: ReadonlySet<string>): RouteAssets {
   const styles = new Set<string>();
   const preloads = new Set<string>();
@@ -108,29 +111,15 @@ function collectChunks(chunks: Record<string, ManifestChunk>, keys: string[], sk
     const chunk = chunks[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
-    if (!skip.has(chunk.file)) preloads.add(chunk.file);
+    // Stylesheets in the order the pages were styled and tested with: a chunk's own before its imports'.
     chunk.css?.forEach((css) => {
       if (!skip.has(css)) styles.add(css);
     });
     chunk.imports?.forEach(visit);
+    if (!skip.has(chunk.file)) preloads.add(chunk.file);
   };
   keys.forEach(visit);
   return { styles: [...styles].map((f) => `/${f}`), preloads: [...preloads].map((f) => `/${f}`) };
-}
-
-/** Files of the chunks `keys` import statically (not the keys' own), each after the chunks it imports. */
-function dependencyOrder(chunks: Record<string, ManifestChunk>, keys: string[]): string[] {
-  const order: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = chunks[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    chunk.imports?.forEach(visit);
-    order.push(`/${chunk.file}`);
-  };
-  keys.forEach((key) => chunks[key]?.imports?.forEach(visit));
-  return order;
 }
 
 /**
@@ -155,7 +144,7 @@ class ClientManifest {
       entry: `/${entry.file}`,
       styles: [...new Set(styles)],
       preloads: imported.preloads,
-      evaluationOrder: dependencyOrder(chunks, [CLIENT_ENTRY]),
+      evaluationOrder: imported.preloads,
     };
     this.entryFiles = new Set([entry.file, ...[...styles, ...imported.preloads].map((f) => f.slice(1))]);
   }
