@@ -59,6 +59,7 @@ export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}
       LOG_LEVEL: (process.env.LOG_LEVEL as Env['LOG_LEVEL']) ?? 'error',
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
       LOGIN_RATE_LIMIT: '1000',
+      BOOKING_RATE_LIMIT: '100000',
       ...env,
     },
     database: { pglite },

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
+  ApiTooManyRequestsResponse,
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -16,6 +17,8 @@ import { AuthUser, CurrentUser, RawResponse, Roles } from '../../common/decorato
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../common/idempotency/idempotency-key.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
+import { publicOrigin } from '../../common/public-origin.js';
+import { RateLimit } from '../../common/rate-limit.guard.js';
 import {
   CreateRentalDto,
   CreateRentalResultDto,
@@ -28,8 +31,8 @@ import {
 } from './rentals.dto.js';
 import { RentalsService } from './rentals.service.js';
 
-/** Where the request came in (behind a loopback proxy, its forwarded protocol and host). */
-const requestOrigin = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+/** Where the request came in, from a validated Host header; PaymentsService.publicOrigin prefers PUBLIC_URL. */
+const requestOrigin = (req: Request): string => publicOrigin(req, undefined).origin;
 
 const GATEWAY_ERROR = { description: 'PAYMENT_GATEWAY_ERROR: the gateway could not open the checkout; nothing was booked or charged', type: ErrorEnvelopeDto };
 
@@ -40,6 +43,7 @@ export class RentalsController {
 
   @Post()
   @Roles('user')
+  @RateLimit({ limit: 'BOOKING_RATE_LIMIT', per: 'user' })
   @RawResponse()
   @ApiOperation({
     summary: 'Book a bike: reserves the units and opens the booking-fee payment',
@@ -55,6 +59,7 @@ export class RentalsController {
   @ApiNotFoundResponse({ description: 'Bike not found (or deleted)', type: ErrorEnvelopeDto })
   @ApiConflictResponse({ description: 'OUT_OF_STOCK "Bike is already rented": fewer units in stock than asked, or the bike is switched off', type: ErrorEnvelopeDto })
   @ApiBadGatewayResponse(GATEWAY_ERROR)
+  @ApiTooManyRequestsResponse({ description: 'More than BOOKING_RATE_LIMIT (30) bookings a minute by one user', type: ErrorEnvelopeDto })
   async createRental(
     @CurrentUser() user: AuthUser,
     @Body() dto: CreateRentalDto,
