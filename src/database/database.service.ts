@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -71,7 +72,7 @@ export class DatabaseService implements OnApplicationShutdown {
       const dir = resolve(env.DATA_DIR, 'pgdata');
       this.releaseLock = acquireDataDirLock(resolve(env.DATA_DIR));
       try {
-        this.pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+        this.pglite = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist } });
         this.db = drizzlePglite({ client: this.pglite, schema }) as unknown as Db;
         await migratePglite(this.db as never, { migrationsFolder: migrationsFolder() });
       } catch (e) {

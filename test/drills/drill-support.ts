@@ -4,6 +4,7 @@
  * a client does.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -77,7 +78,7 @@ export async function withSql<T>(target: { url: string } | { dataDir: string }, 
       await client.end();
     }
   }
-  const db = await PGlite.create(join(target.dataDir, 'pgdata'), { extensions: { pg_trgm } });
+  const db = await PGlite.create(join(target.dataDir, 'pgdata'), { extensions: { pg_trgm, btree_gist } });
   try {
     return await fn(async (text, params) => (await db.query<Record<string, unknown>>(text, params as unknown[])).rows);
   } finally {

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { sql } from 'drizzle-orm';
@@ -37,7 +38,9 @@ const TABLES = [
   'favourites',
   'payments',
   'idempotency_keys',
+  'unit_reservations',
   'rentals',
+  'bike_units',
   'bikes',
   'users',
   'contact_messages',
@@ -49,7 +52,7 @@ const TABLES = [
  */
 export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'okb-test-'));
-  const pglite = usingPostgres() ? undefined : await PGlite.create({ extensions: { pg_trgm } });
+  const pglite = usingPostgres() ? undefined : await PGlite.create({ extensions: { pg_trgm, btree_gist } });
   const app = await createApp({
     ssr: false,
     env: {
@@ -59,6 +62,7 @@ export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}
       LOG_LEVEL: (process.env.LOG_LEVEL as Env['LOG_LEVEL']) ?? 'error',
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
       LOGIN_RATE_LIMIT: '1000',
+      BOOKING_RATE_LIMIT: '100000',
       ...env,
     },
     database: { pglite },
