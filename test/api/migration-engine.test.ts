@@ -1,6 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteExtensions } from '../../src/database/pglite-extensions.js';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -69,7 +68,7 @@ async function checkMoved(exec: Exec): Promise<void> {
 
 describe('Migration 0001 (rental engine) moves a 0000-era database without loss', () => {
   it('on PGlite', async () => {
-    const client = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder: initOnlyFolder() });
     const exec: Exec = async (q) => ({ rows: (await client.query(q)).rows as Record<string, unknown>[] });
