@@ -1,5 +1,4 @@
 import {
-  applyDecorators,
   CanActivate,
   ExecutionContext,
   HttpException,
@@ -8,7 +7,6 @@ import {
   Logger,
   OnApplicationShutdown,
   SetMetadata,
-  UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
@@ -138,22 +136,26 @@ export class RateLimitStore implements OnApplicationShutdown {
 }
 
 export interface RateLimitOptions {
-  /** The setting holding the number of requests allowed a minute. */
-  limit: keyof Pick<Env, 'LOGIN_RATE_LIMIT' | 'BOOKING_RATE_LIMIT'>;
-  /** Count per client address (default) or per signed-in user (falls back to the address). */
-  per?: 'address' | 'user';
+  /** The setting holding the limit per minute. */
+  setting: keyof Pick<Env, 'LOGIN_RATE_LIMIT' | 'BOOKING_RATE_LIMIT'>;
+  /** Count per client address (default) or per signed-in customer. */
+  per: 'ip' | 'user';
+  message?: string;
 }
 
-const RATE_LIMIT = 'okb:rateLimit';
+const RATE_LIMIT = 'rateLimit';
+/**
+ * Limits a route other than by LOGIN_RATE_LIMIT per address, e.g. bookings per customer:
+ * `@UseGuards(RateLimitGuard) @RateLimit({...})`. The client address is Express's req.ip, so TRUST_PROXY decides
+ * which X-Forwarded-For hop counts.
+ */
+export const RateLimit = (options: RateLimitOptions) => SetMetadata(RATE_LIMIT, options);
+const DEFAULT_LIMIT: RateLimitOptions = { setting: 'LOGIN_RATE_LIMIT', per: 'ip' };
 
 /**
- * Fixed-window limit of a route (a minute): `@RateLimit()` is LOGIN_RATE_LIMIT per client address (login,
- * signup, contact); `@RateLimit({ limit: 'BOOKING_RATE_LIMIT', per: 'user' })` for booking. The client address
- * is Express's req.ip, so TRUST_PROXY decides which X-Forwarded-For hop counts.
+ * Fixed-window limit of a route (a minute): LOGIN_RATE_LIMIT per client address by default (login, signup,
+ * contact, password change), or as @RateLimit() says. Counted in RateLimitStore: shared through Redis with REDIS_URL.
  */
-export const RateLimit = (options: RateLimitOptions = { limit: 'LOGIN_RATE_LIMIT' }) =>
-  applyDecorators(SetMetadata(RATE_LIMIT, options), UseGuards(RateLimitGuard));
-
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   constructor(
@@ -165,15 +167,15 @@ export class RateLimitGuard implements CanActivate {
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<Request & { user?: { id: string } }>();
     const res = ctx.switchToHttp().getResponse<Response>();
-    const options = this.reflector.get<RateLimitOptions | undefined>(RATE_LIMIT, ctx.getHandler()) ?? { limit: 'LOGIN_RATE_LIMIT' };
+    const options = this.reflector.get<RateLimitOptions | undefined>(RATE_LIMIT, ctx.getHandler()) ?? DEFAULT_LIMIT;
     const who = options.per === 'user' && req.user ? `user:${req.user.id}` : `ip:${req.ip ?? 'unknown'}`;
     const { count, resetInMs } = await this.store.hit(`${ctx.getClass().name}.${ctx.getHandler().name}:${who}`, WINDOW_MS);
-    const limit = this.config.env[options.limit];
+    const limit = this.config.env[options.setting];
     res.setHeader('RateLimit-Limit', String(limit));
     res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - count)));
     if (count > limit) {
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(resetInMs / 1000))));
-      throw new HttpException('Too many attempts, please wait a minute and try again', HttpStatus.TOO_MANY_REQUESTS);
+      throw new HttpException(options.message ?? 'Too many attempts, please wait a minute and try again', HttpStatus.TOO_MANY_REQUESTS);
     }
     return true;
   }

@@ -58,6 +58,11 @@ export const envSchema = z
       .transform((v) => v.toUpperCase())
       .default('USD'),
     HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    MAX_PENDING_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(3),
+    BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    FREE_CANCELLATION_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+    LATE_GRACE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(30),
+    LATE_FEE_PER_HOUR: optionalString.pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be an amount with at most 2 decimals').optional()).transform((v) => (v === undefined ? undefined : Number(v))),
     // Demo data and the Login quick-fill buttons only when asked for (DEMO_MODE=true), never by default.
     DEMO_MODE: bool(false),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
@@ -81,7 +86,6 @@ export const envSchema = z
       .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
     REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('okb:'),
-    BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(30),
     LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
     LOGIN_ACCOUNT_LOCK_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   })

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -14,7 +14,7 @@ import { ApiResult, ok } from '../../common/api-result.js';
 import { Authenticated, AuthUser, CurrentUser, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
-import { RateLimit } from '../../common/rate-limit.guard.js';
+import { RateLimitGuard } from '../../common/rate-limit.guard.js';
 import { AppConfig } from '../../config/app-config.js';
 import { setAuthCookie } from '../auth/auth-cookie.js';
 import { AuthService } from '../auth/auth.service.js';
@@ -50,7 +50,7 @@ export class UsersController {
 
   @Put('me/password')
   @Authenticated()
-  @RateLimit()
+  @UseGuards(RateLimitGuard)
   @ApiOperation({
     summary: 'Change the password of the signed-in user',
     description:
