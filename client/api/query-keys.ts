@@ -12,6 +12,13 @@ export const queryKeys = {
     list: (params: Record<string, string | number | boolean | undefined>) => ['bikes', 'list', params] as const,
     detail: (id: string) => ['bikes', 'detail', id] as const,
     related: (id: string) => ['bikes', 'related', id] as const,
+    quote: (id: string, startTime: string, endTime: string, quantity: number) => ['bikes', 'quote', id, startTime, endTime, quantity] as const,
+    availability: (id: string, from: string, to: string) => ['bikes', 'availability', id, from, to] as const,
+  },
+  fleet: {
+    all: ['fleet'] as const,
+    units: (bikeId: string) => ['fleet', 'units', bikeId] as const,
+    timeline: (bikeId: string, from: string, to: string) => ['fleet', 'timeline', bikeId, from, to] as const,
   },
   rentals: {
     all: ['rentals'] as const,

@@ -4,7 +4,7 @@
  */
 import { Column, Line } from '@ant-design/charts';
 import type { ThemeMode } from '../../app/theme.js';
-import { formatMoney } from '../rentals/rental-display.js';
+import { formatMoney } from '../../lib/money.js';
 import type { RentalCostPoint, SignupPoint } from './chart-data.js';
 
 const CHART_HEIGHT = 300;

@@ -7,7 +7,7 @@ import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { FactList } from '../../components/FactList.js';
 import { AvailabilityTag } from '../admin-bikes/AvailabilityTag.js';
-import { formatMoney } from '../rentals/rental-display.js';
+import { formatMoney } from '../../lib/money.js';
 
 /** Spec section 9: favourites show 3 skeletons while loading and cut descriptions at 20 characters. */
 const SKELETONS = 3;

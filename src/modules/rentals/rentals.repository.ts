@@ -13,7 +13,7 @@ export interface RentalView {
   rental: RentalRow;
   bike: { id: string; name: string; imageUrl: string; pricePerHourCents: number; brand: string; model: string };
   user: { id: string; name: string; email: string };
-  fee: { amountMinor: number; currency: string; status: PaymentStatus } | null;
+  fee: { id: string; amountMinor: number; currency: string; status: PaymentStatus } | null;
   reviewAdded: boolean;
 }
 
@@ -88,6 +88,7 @@ export class RentalsRepository {
           model: bikes.model,
         },
         user: { id: users.id, name: users.name, email: users.email },
+        feeId: bookingFee.id,
         feeAmount: bookingFee.amountMinor,
         feeCurrency: bookingFee.currency,
         feeStatus: bookingFee.status,
@@ -100,9 +101,12 @@ export class RentalsRepository {
       .leftJoin(bookingFee, and(eq(bookingFee.rentalId, rentals.id), eq(bookingFee.kind, 'booking_fee')))
       .where(where)
       .orderBy(desc(rentals.createdAt), desc(rentals.id));
-    return rows.map(({ feeAmount, feeCurrency, feeStatus, reviewAdded, ...rest }) => ({
+    return rows.map(({ feeId, feeAmount, feeCurrency, feeStatus, reviewAdded, ...rest }) => ({
       ...rest,
-      fee: feeAmount === null || feeCurrency === null || feeStatus === null ? null : { amountMinor: feeAmount, currency: feeCurrency, status: feeStatus },
+      fee:
+        feeId === null || feeAmount === null || feeCurrency === null || feeStatus === null
+          ? null
+          : { id: feeId, amountMinor: feeAmount, currency: feeCurrency, status: feeStatus },
       reviewAdded: Boolean(reviewAdded),
     }));
   }
