@@ -17,7 +17,6 @@ import { ADMIN_ENV, adminAccount, createBike, payAtSandbox, userAccount, type Ac
 const ENGINE_READY = readFileSync('src/modules/rentals/rentals.controller.ts', 'utf8').includes('reschedule');
 const describeEngine = ENGINE_READY ? describe : describe.skip;
 
-const HOUR = 3_600_000;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
