@@ -288,6 +288,7 @@ describe('User dashboard: profile, rentals, reviews and checkout in a browser', 
     const pending = articles.nth(0);
     await pending.getByText('Booking fee pending').waitFor();
     await pending.getByText(/held for you until/).waitFor();
+    expect(await pending.getByRole('button', { name: /Pay Now/ }).isDisabled()).toBe(true);
     expect(await pending.getByRole('link', { name: /Pay booking fee/ }).getAttribute('href')).toMatch(/^\/payment\/result\?payment=[0-9a-f-]{36}$/);
 
     const cancelledSection = page.getByRole('region', { name: 'Cancelled (1)' });

@@ -106,12 +106,13 @@ export function RentalCard({ rental }: { rental: Rental }) {
             <ButtonLink to={resume} type="primary" aria-label={`Pay booking fee for ${rental.bikeId.name}`}>
               Pay booking fee
             </ButtonLink>
-          ) : payable && rental.status !== 'pending_fee' ? (
+          ) : null}
+          {payable && rental.status !== 'pending_fee' ? (
             <ButtonLink to={`/checkout/${encodeURIComponent(rental.paymentId)}`} type="primary" aria-label={`Pay Now for ${rental.bikeId.name}`}>
               Pay Now
             </ButtonLink>
           ) : (
-            // Spec: Pay Now is disabled while the total cost is 0 (the bike is not back yet).
+            // Spec: Pay Now is disabled while the total cost is 0 (the bike is not back yet) or the booking fee is unpaid.
             <Button type="primary" disabled aria-label={`Pay Now for ${rental.bikeId.name}`}>
               Pay Now
             </Button>
