@@ -86,10 +86,11 @@ export default function ReturnBikesPage() {
       onCell: labelled('Rented By'),
       key: 'user',
       render: (_, rental) => (
-        <>
+        // One wrapper: on phones the cell is a label/value grid, and name and email belong to the value.
+        <div>
           <div>{rental.userId?.name || 'N/A'}</div>
-          {rental.userId?.email ? <div style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{rental.userId.email}</div> : null}
-        </>
+          {rental.userId?.email ? <div style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM, overflowWrap: 'anywhere' }}>{rental.userId.email}</div> : null}
+        </div>
       ),
     },
     { title: 'Start Time',
