@@ -60,14 +60,18 @@ export interface AppProvidersProps {
   api: HttpClient;
   theme: ThemeMode;
   demoAccounts: DemoAccounts | null;
+  sandboxPayments: boolean;
   /** The shop's time zone from the server's settings; 'UTC' when not given. */
   timeZone?: string;
   children: ReactNode;
 }
 
 /** Everything above the router, identical on the server and in the browser (hydration must match). */
-export function AppProviders({ queryClient, api, theme, demoAccounts, timeZone, children }: AppProvidersProps) {
-  const settings = useMemo(() => ({ demoAccounts, timeZone: safeTimeZone(timeZone) }), [demoAccounts, timeZone]);
+export function AppProviders({ queryClient, api, theme, demoAccounts, sandboxPayments, timeZone, children }: AppProvidersProps) {
+  const settings = useMemo(
+    () => ({ demoAccounts, sandboxPayments, timeZone: safeTimeZone(timeZone) }),
+    [demoAccounts, sandboxPayments, timeZone],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api}>

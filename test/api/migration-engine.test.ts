@@ -1,6 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteExtensions } from '../../src/database/pglite-extensions.js';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -47,7 +46,7 @@ async function checkMoved(exec: Exec): Promise<void> {
   ]);
   const labels = await exec(`select label from bike_units where bike_id = '${BIKE_A}' order by label`);
   expect(labels.rows.map((r) => r.label)).toEqual(['Yamaha-1', 'Yamaha-2', 'Yamaha-3', 'Yamaha-4', 'Yamaha-5', 'Yamaha-6']);
-  const held = await exec(`select r.payment_ref, count(x.id)::int as n, bool_and(upper_inf(x.period)) as open
+  const held = await exec(`select r.payment_ref, count(x.id)::int as n, bool_and(upper(x.period) = 'infinity') as open
     from rentals r left join unit_reservations x on x.rental_id = r.id group by r.payment_ref order by r.payment_ref`);
   expect(held.rows).toEqual([
     { payment_ref: 'TXN-OLDBOOKED01', n: 2, open: true },
@@ -69,7 +68,7 @@ async function checkMoved(exec: Exec): Promise<void> {
 
 describe('Migration 0001 (rental engine) moves a 0000-era database without loss', () => {
   it('on PGlite', async () => {
-    const client = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder: initOnlyFolder() });
     const exec: Exec = async (q) => ({ rows: (await client.query(q)).rows as Record<string, unknown>[] });

@@ -1,8 +1,9 @@
 import { CalculatorOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Table, theme, type TableColumnsType } from 'antd';
-import { useMemo, useState, type HTMLAttributes } from 'react';
+import { useMemo, useState } from 'react';
 import { useAllRentals, type Rental } from '../../api/rentals.js';
 import { usePageMeta } from '../../app/head.js';
+import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { DateTime } from '../../components/DateTime.js';
@@ -77,13 +78,10 @@ export default function ReturnBikesPage() {
     setReturning({ rental, initialValue });
   };
 
-  const labelled = (label: string) => () => ({ 'data-label': label }) as HTMLAttributes<HTMLElement>;
-  const columns: TableColumnsType<Rental> = [
-    { title: 'Bike Name',
-      onCell: labelled('Bike Name'), key: 'bike', render: (_, rental) => <strong>{rental.bikeId?.name || 'N/A'}</strong> },
+  const columns: TableColumnsType<Rental> = cardTableColumns<Rental>([
+    { title: 'Bike Name', key: 'bike', render: (_, rental) => <strong>{rental.bikeId?.name || 'N/A'}</strong> },
     {
       title: 'Rented By',
-      onCell: labelled('Rented By'),
       key: 'user',
       render: (_, rental) => (
         // One wrapper: on phones the cell is a label/value grid, and name and email belong to the value.
@@ -93,13 +91,10 @@ export default function ReturnBikesPage() {
         </div>
       ),
     },
-    { title: 'Start Time',
-      onCell: labelled('Start Time'), key: 'start', render: (_, rental) => <DateTime value={rental.startTime} /> },
-    { title: 'Due',
-      onCell: labelled('Due'), key: 'due', render: (_, rental) => <DueCell rental={rental} state={states.get(rental._id) ?? 'out'} /> },
+    { title: 'Start Time', key: 'start', render: (_, rental) => <DateTime value={rental.startTime} /> },
+    { title: 'Due', key: 'due', render: (_, rental) => <DueCell rental={rental} state={states.get(rental._id) ?? 'out'} /> },
     {
       title: 'Actions',
-      onCell: labelled('Actions'),
       key: 'actions',
       className: 'return-actions-cell',
       render: (_, rental) => (
@@ -113,7 +108,7 @@ export default function ReturnBikesPage() {
         </Button>
       ),
     },
-  ];
+  ]);
 
   return (
     <>
@@ -142,7 +137,7 @@ export default function ReturnBikesPage() {
             columns={columns}
             dataSource={rows}
             loading={rentals.isPending}
-            className="return-table"
+            className={`return-table ${CARD_TABLE_CLASS}`}
             rowClassName={(rental) => `return-row-${states.get(rental._id) ?? 'out'}`}
             pagination={rows.length > 10 ? { pageSize: 10, hideOnSinglePage: true, showSizeChanger: false } : false}
             locale={{ emptyText: <Empty description="No Rentals Found" styles={{ description: { color: token.colorTextSecondary } }} /> }}
