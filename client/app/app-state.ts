@@ -13,6 +13,8 @@ export interface AppState {
   /** PAYMENT_PROVIDER=sandbox: no money moves (admins see a banner). */
   sandboxPayments: boolean;
   theme: ThemeMode;
+  /** The shop's time zone (SHOP_TIME_ZONE) for AppProviders' `timeZone`; absent: UTC. */
+  timeZone?: string;
 }
 
 export const APP_STATE_GLOBAL = '__OKB_STATE__';
