@@ -4,11 +4,12 @@ import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
 import type { Session, User } from './types.js';
 
-export const toSession = (user: Pick<User, '_id' | 'name' | 'email' | 'role'>): Session => ({
+export const toSession = (user: Pick<User, '_id' | 'name' | 'email' | 'role'> & { createdAt?: string }): Session => ({
   id: user._id,
   name: user.name,
   email: user.email,
   role: user.role,
+  ...(user.createdAt ? { createdAt: user.createdAt } : {}),
 });
 
 export async function fetchMe(api: HttpClient): Promise<User> {
