@@ -86,7 +86,7 @@ describe('The production server as an operator runs it', () => {
   });
 
   it('a default production start is a real shop: no demo admin, and the start log names gateway, database and demo mode', async () => {
-    const server = await startServer({ LOG_LEVEL: 'info' });
+    const server = await startServer({ LOG_LEVEL: 'info' }, { timeoutMs: 240_000 });
     try {
       const demo = await api(server, '/auth/login', { method: 'POST', body: JSON.stringify({ email: 'admin@okaybike.demo', password: 'admin12345' }) });
       expect(demo.status).toBe(401);
@@ -101,7 +101,8 @@ describe('The production server as an operator runs it', () => {
     const res = spawnSync(process.execPath, ['dist/src/main.js'], {
       env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'okb-refuse-')) },
       encoding: 'utf8',
-      timeout: 30_000,
+      // A cap for a hung process, not a speed target (the module graph loads before the settings are checked).
+      timeout: 180_000,
     });
     expect(res.status).toBe(1);
     expect(res.stderr).toMatch(/PAYMENT_PROVIDER: is required in production/);
