@@ -8,6 +8,7 @@ const result: RenderResult = {
   html: '<main>Hello $& $1</main>',
   scripts: '<script nonce="n0nce">window.x=1</script>',
   modules: ['client/pages/home/HomePage.tsx'],
+  antdCss: '',
 };
 const route = { styles: ['/assets/HomePage.css'], preloads: ['/assets/HomePage.js', '/assets/card.js'] };
 const entry: PageAssets = {
