@@ -47,6 +47,8 @@ const CACHEABLE_STATUSES = new Set([200, 301, 302, 303, 307, 308, 404]);
 
 export const THEME_COOKIE = 'okb_theme';
 const CLIENT_ENTRY = 'client/entry-client.tsx';
+/** Starts the entry after the first paint; its built code is inlined in every page (html-template.ts `bootScript`). */
+const BOOT_ENTRY = 'client/boot.ts';
 const DEV_SERVER_ENTRY = '/client/entry-server.tsx';
 const DEV_STYLES = ['/client/app/global.css'];
 
@@ -188,8 +190,15 @@ class ClientManifest {
     if (!existsSync(file)) {
       throw new Error(`Client build missing (${file}). Run "npm run build" before starting in production or test mode.`);
     }
-    return new ClientManifest(JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>, logger);
+    const manifest = new ClientManifest(JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>, logger);
+    const boot = manifest.chunks[BOOT_ENTRY];
+    if (!boot) throw new Error(`${BOOT_ENTRY} is not in the client manifest; rebuild the client.`);
+    manifest.bootCode = readFileSync(join(root, 'dist/client', boot.file), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/s, '').trim();
+    return manifest;
   }
+
+  /** The built boot module's code (client/boot.ts). */
+  bootCode = '';
 
   routeAssets(modules: string[]): RouteAssets {
     if (modules.length === 0) return NO_ROUTE_ASSETS;
@@ -262,7 +271,7 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
     app.use(skipApi(devServer.middlewares));
   } else {
     const manifest = ClientManifest.load(root, logger);
-    const pageAssets: PageAssets = { ...manifest.entry, afterPaint: true };
+    const pageAssets: PageAssets = { ...manifest.entry, afterPaint: true, bootCode: manifest.bootCode };
     const template = documentTemplate(pageAssets);
     entryAssets = pageAssets;
     routeAssets = (modules) => manifest.routeAssets(modules);
