@@ -25,12 +25,12 @@ BEGIN
 END
 $$;--> statement-breakpoint
 -- bikes: the catalogue; rentals: units free now; reviews and their votes: the bike page; users and payments: the
--- dashboard's summary only. The engine's unit tables, when they already exist, too.
+-- dashboard's summary only; bike_units and unit_reservations (migration 0001): stock now.
 DO $$
 DECLARE
   t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['bikes', 'rentals', 'reviews', 'review_votes', 'users', 'payments', 'bike_units', 'rental_units', 'rental_unit_assignments', 'maintenance_blocks'] LOOP
+  FOREACH t IN ARRAY ARRAY['bikes', 'rentals', 'reviews', 'review_votes', 'users', 'payments', 'bike_units', 'unit_reservations'] LOOP
     IF to_regclass(format('public.%I', t)) IS NOT NULL THEN
       PERFORM okb_watch_catalog_table(t);
     END IF;

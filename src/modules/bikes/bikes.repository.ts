@@ -1,10 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, SQL, sql, SQLWrapper } from 'drizzle-orm';
 import { DRIZZLE, type Db, type DbOrTx } from '../../database/database.types.js';
+import { Clock } from '../../common/clock.js';
 import { BikeRow, bikes, NewBikeRow } from '../../database/schema/bikes.js';
 import { rentals, RentalStatus } from '../../database/schema/rentals.js';
 import { reviews } from '../../database/schema/reviews.js';
+import { activeUnits, freeUnitsAt } from './fleet.repository.js';
 import { containsPattern } from './like-pattern.js';
+
+/** A bike with its stock, derived from its units and their reservations. */
+export type BikeWithStock = BikeRow & { quantity: number; totalUnits: number };
+
+/** The bike's columns plus `quantity` (units free at `at`) and `totalUnits` (active units). */
+export const bikeWithStock = (at: Date) => ({
+  ...getTableColumns(bikes),
+  quantity: freeUnitsAt(at),
+  totalUnits: activeUnits(),
+});
 
 export interface BikeListFilter {
   brand?: string;
@@ -43,12 +55,15 @@ const ccClass = (cc: SQLWrapper): SQL =>
 
 @Injectable()
 export class BikesRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
-  /** A bike that is not deleted. */
-  async findActiveById(id: string, tx: DbOrTx = this.db): Promise<BikeRow | undefined> {
+  /** A bike that is not deleted, with its stock now. */
+  async findActiveById(id: string, tx: DbOrTx = this.db): Promise<BikeWithStock | undefined> {
     const [row] = await tx
-      .select()
+      .select(bikeWithStock(this.clock.now()))
       .from(bikes)
       .where(and(eq(bikes.id, id), isNull(bikes.deletedAt)))
       .limit(1);
@@ -71,20 +86,21 @@ export class BikesRepository {
    * on the page query would make PostgreSQL read every matching row before returning ten (bench/README.md, scale).
    * Deep pages select their ids first from the listing index (a deferred join), then fetch just those rows.
    */
-  async list(filter: BikeListFilter, tx: DbOrTx = this.db): Promise<{ rows: BikeRow[]; total: number }> {
+  async list(filter: BikeListFilter, tx: DbOrTx = this.db): Promise<{ rows: BikeWithStock[]; total: number }> {
     const where = this.listWhere(filter);
     const order = filter.newestFirst ? [desc(bikes.createdAt), desc(bikes.id)] : [asc(bikes.createdAt), asc(bikes.id)];
     const unfiltered = !filter.brand && !filter.model && !filter.searchTerm;
-    let page: Promise<BikeRow[]>;
+    const columns = bikeWithStock(this.clock.now());
+    let page: Promise<BikeWithStock[]>;
     if (filter.offset >= DEFERRED_JOIN_OFFSET) {
       const ids = tx.select({ id: bikes.id }).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset).as('page_ids');
       page = tx
-        .select(getTableColumns(bikes))
+        .select(columns)
         .from(bikes)
         .innerJoin(ids, eq(bikes.id, ids.id))
         .orderBy(...order);
     } else {
-      page = tx.select().from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
+      page = tx.select(columns).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
     }
     const [rows, total] = await Promise.all([page, unfiltered ? this.catalogueSize(tx) : this.count(where, tx)]);
     return { rows, total };
@@ -126,7 +142,8 @@ export class BikesRepository {
    * then closest price, then closest displacement. Brand is the first sort key, so when the brand has `limit` other
    * bikes the answer lies among them (found through bikes_brand_lower_idx); only a smaller brand sorts the catalogue.
    */
-  async findRelated(bike: BikeRow, limit: number, tx: DbOrTx = this.db): Promise<BikeRow[]> {
+  async findRelated(bike: BikeRow, limit: number, tx: DbOrTx = this.db): Promise<BikeWithStock[]> {
+    const columns = bikeWithStock(this.clock.now());
     const similarity = [
       sql`(${ccClass(sql`${bikes.cc}`)} = ${ccClass(sql`${bike.cc}::int`)}) desc`,
       sql`abs(${bikes.pricePerHourCents} - ${bike.pricePerHourCents}::int)`,
@@ -136,14 +153,14 @@ export class BikesRepository {
     ];
     const others = and(isNull(bikes.deletedAt), ne(bikes.id, bike.id));
     const sameBrand = await tx
-      .select()
+      .select(columns)
       .from(bikes)
       .where(and(others, sql`lower(${bikes.brand}) = lower(${bike.brand})`))
       .orderBy(...similarity)
       .limit(limit);
     if (sameBrand.length >= limit) return sameBrand;
     return tx
-      .select()
+      .select(columns)
       .from(bikes)
       .where(others)
       .orderBy(sql`(lower(${bikes.brand}) = lower(${bike.brand})) desc`, ...similarity)
