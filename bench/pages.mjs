@@ -77,6 +77,7 @@ const renderOptions = (path, local = false) => ({
   user: null,
   nonce: 'bench-nonce',
   demoAccounts: null,
+  sandboxPayments: false,
   apiBase: server.baseUrl,
   localApi: local ? localApi(null) : undefined,
   cookie: undefined,

@@ -27,6 +27,7 @@ export interface RenderOptions {
   user: Session | null;
   nonce: string;
   demoAccounts: DemoAccounts | null;
+  sandboxPayments: boolean;
   apiBase: string;
   localApi?: LocalApi;
   cookie: string | undefined;
@@ -123,7 +124,7 @@ function renderToHtml(element: ReactNode, nonce: string, signal: AbortSignal): P
 
 /** Server render of one page request. Called by src/ssr/ssr.setup.ts. */
 export async function render(options: RenderOptions): Promise<RenderResult> {
-  const { request, user, nonce, demoAccounts, theme } = options;
+  const { request, user, nonce, demoAccounts, sandboxPayments, theme } = options;
   const queryClient = createQueryClient({ server: true });
   queryClient.setQueryData(queryKeys.session, user);
   const api = createHttpClient({ baseUrl: options.apiBase, cookie: options.cookie, local: options.localApi });
@@ -142,7 +143,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const html = await renderToHtml(
     <StyleProvider cache={styleCaches[theme].cache}>
       <HeadProvider value={head}>
-        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts}>
+        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} sandboxPayments={sandboxPayments}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </HeadProvider>
@@ -151,7 +152,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     request.signal,
   );
 
-  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, theme };
+  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, sandboxPayments, theme };
   queryClient.clear();
   const scripts =
     `<script nonce="${nonce}">` +

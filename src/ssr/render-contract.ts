@@ -37,6 +37,8 @@ export interface RenderOptions {
   nonce: string;
   /** Demo credentials for the Login page's quick-fill buttons; null unless demo mode. */
   demoAccounts: DemoAccounts | null;
+  /** The sandbox gateway is on (no money moves): admins see a banner on the dashboard. */
+  sandboxPayments: boolean;
   /** Origin the route loaders call the API on (loopback) for what `localApi` does not answer. */
   apiBase: string;
   /** The API in-process, as the request's caller. */
