@@ -11,10 +11,12 @@ import { jsonLimitsVerify } from './common/input-limits.js';
 import { accessLog, bodyParserErrors, cspNonce, sameOriginWrites } from './common/security.middleware.js';
 import { AppConfig } from './config/app-config.js';
 import { Env } from './config/env.schema.js';
+import { affectsPublicPages, CatalogChanges } from './database/catalog-changes.service.js';
 import { DEMO_ACCOUNTS } from './database/seed/demo-accounts.js';
 import { tokenFromRequest } from './modules/auth/access.guard.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { buildOpenApiDocument } from './openapi.document.js';
+import { createLocalApiFactory } from './ssr/local-api.js';
 import { setupSsr } from './ssr/ssr.setup.js';
 
 export interface CreateAppOptions extends AppModuleOptions {
@@ -116,6 +118,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
       demoAccounts: env.DEMO_MODE ? DEMO_ACCOUNTS : null,
       sandboxPayments: config.sandboxPayments,
       httpServer: app.getHttpServer(),
+      hasSession: (req) => Boolean(tokenFromRequest(req).token),
+      localApi: createLocalApiFactory(app),
+      onCatalogChange: (listener) => app.get(CatalogChanges).subscribe((source) => affectsPublicPages(source) && listener()),
     });
     // Nest closes its own modules; the renderer (Vite's watcher in development) is closed with them.
     const closeApp = app.close.bind(app);
