@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { AuthUser } from '../../common/decorators.js';
 import { AppConfig } from '../../config/app-config.js';
 import { isUniqueViolation } from '../../database/pg-errors.js';
+import { DomainEvents } from '../notifications/domain-events.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toUserDto, UserDto } from '../users/users.dto.js';
 import { JWT_ALGORITHM } from './auth.constants.js';
@@ -25,21 +26,18 @@ export class AuthService {
     private readonly passwords: PasswordService,
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   async signup(dto: SignupDto): Promise<UserDto> {
     if (await this.users.findByEmail(dto.email)) throw new ConflictException('Email is already registered');
     const passwordHash = await this.passwords.hash(dto.password);
     try {
-      const row = await this.users.insert({
-        name: dto.name,
-        email: dto.email,
-        passwordHash,
-        phone: dto.phone,
-        address: dto.address,
-        role: 'user',
+      return await this.users.transaction(async (tx) => {
+        const row = await this.users.insert({ name: dto.name, email: dto.email, passwordHash, phone: dto.phone, address: dto.address, role: 'user' }, tx);
+        await this.events.record(tx, { type: 'user.signed_up', data: toUserDto(row), userId: row.id });
+        return toUserDto(row);
       });
-      return toUserDto(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw new ConflictException('Email is already registered');
       throw e;

@@ -5,6 +5,7 @@ import { DRIZZLE, type Db } from '../../database/database.types.js';
 import { NewBikeRow } from '../../database/schema/bikes.js';
 import { BikeDetailDto, BikeDto, BikePageDto, CreateBikeDto, ListBikesQueryDto, toBikeDto, UpdateBikeDto } from './bikes.dto.js';
 import { BikesRepository } from './bikes.repository.js';
+import { DomainEvents } from '../notifications/domain-events.service.js';
 
 export const RELATED_BIKES_LIMIT = 8;
 
@@ -17,6 +18,7 @@ export class BikesService {
     private readonly bikes: BikesRepository,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   async list(query: ListBikesQueryDto): Promise<BikePageDto> {
@@ -53,23 +55,25 @@ export class BikesService {
 
   async create(dto: CreateBikeDto): Promise<BikeDto> {
     this.checkYear(dto.year);
-    const row = await this.bikes.insert({
-      ...this.columns(dto),
-      currency: this.config.env.RENTAL_CURRENCY,
-      isAvailable: dto.isAvailable ?? true,
+    return this.db.transaction(async (tx) => {
+      const row = await this.bikes.insert({ ...this.columns(dto), currency: this.config.env.RENTAL_CURRENCY, isAvailable: dto.isAvailable ?? true }, tx);
+      await this.events.record(tx, { type: 'bike.created', data: toBikeDto(row) });
+      return toBikeDto(row);
     });
-    return toBikeDto(row);
   }
 
   async update(id: string, dto: UpdateBikeDto): Promise<BikeDto> {
     this.checkYear(dto.year);
-    const row = await this.bikes.update(id, {
-      ...this.columns(dto),
-      ...(dto.isAvailable !== undefined && { isAvailable: dto.isAvailable }),
-      updatedAt: this.clock.now(),
+    return this.db.transaction(async (tx) => {
+      const row = await this.bikes.update(
+        id,
+        { ...this.columns(dto), ...(dto.isAvailable !== undefined && { isAvailable: dto.isAvailable }), updatedAt: this.clock.now() },
+        tx,
+      );
+      if (!row) throw bikeNotFound();
+      await this.events.record(tx, { type: 'bike.updated', data: toBikeDto(row) });
+      return toBikeDto(row);
     });
-    if (!row) throw bikeNotFound();
-    return toBikeDto(row);
   }
 
   /** Soft delete: past rentals and reviews keep showing the bike; listings and favourites drop it. */
@@ -85,6 +89,7 @@ export class BikesService {
         });
       }
       await this.bikes.softDelete(id, this.clock.now(), tx);
+      await this.events.record(tx, { type: 'bike.deleted', data: { ...toBikeDto(bike), deletedAt: this.clock.now().toISOString() } });
     });
   }
 

@@ -6,6 +6,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
 import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
 import { CheckoutSession, GatewayNotification, PaymentOutcome } from './payment-gateway.js';
+import { DomainEvents } from '../notifications/domain-events.service.js';
 import { PaymentGateways } from './payment-gateways.js';
 import { NotificationResultDto, PaymentDto, toPaymentDto } from './payments.dto.js';
 import { PaymentsRepository } from './payments.repository.js';
@@ -38,6 +39,7 @@ export class PaymentsService {
     private readonly gateways: PaymentGateways,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   onSettled(listener: PaymentSettledListener): void {
@@ -89,6 +91,7 @@ export class PaymentsService {
     const row = await this.payments.settle(paymentId, outcome, at, tx);
     if (row) {
       for (const listener of this.listeners) await listener(tx, row, at);
+      if (row.status === 'succeeded') await this.events.payment(tx, 'payment.succeeded', row.id);
     }
     return row;
   }

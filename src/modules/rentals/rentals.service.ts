@@ -20,6 +20,7 @@ import { RentalRow } from '../../database/schema/rentals.js';
 import { toMinorExact } from '../payments/money.js';
 import { toPaymentSummaryDto } from '../payments/payments.dto.js';
 import { CheckoutSession } from '../payments/payment-gateway.js';
+import { DomainEvents } from '../notifications/domain-events.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { paymentDescription } from '../payments/sandbox.service.js';
 import {
@@ -86,6 +87,7 @@ export class RentalsService implements OnModuleInit, OnApplicationBootstrap, OnA
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   onModuleInit(): void {
@@ -192,6 +194,7 @@ export class RentalsService implements OnModuleInit, OnApplicationBootstrap, OnA
         },
         tx,
       );
+      await this.events.rental(tx, 'rental.created', rental.id);
       return { rental, payment, bikeName: bike.name };
     });
   }
@@ -247,6 +250,7 @@ export class RentalsService implements OnModuleInit, OnApplicationBootstrap, OnA
     return this.db.transaction(async (tx) => {
       const returned = await this.rentals.markReturned(id, returnTime, totalCostCents, this.clock.now(), tx);
       if (!returned) throw this.returnConflict((await this.rentals.findById(id, tx)) ?? rental);
+      await this.events.rental(tx, 'rental.returned', id);
       return toRentalDto((await this.rentals.findView(id, tx))!);
     });
   }
@@ -338,10 +342,13 @@ export class RentalsService implements OnModuleInit, OnApplicationBootstrap, OnA
   /** A payment became final: move its rental along in the same transaction. */
   private async applyPaymentOutcome(tx: DbOrTx, payment: PaymentRow, at: Date): Promise<void> {
     if (payment.kind === 'booking_fee') {
-      if (payment.status === 'succeeded') await this.rentals.markBooked(payment.rentalId, at, tx);
-      else await this.rentals.cancelAndRelease(payment.rentalId, at, tx);
+      if (payment.status === 'succeeded') {
+        if (await this.rentals.markBooked(payment.rentalId, at, tx)) await this.events.rental(tx, 'rental.booked', payment.rentalId);
+      } else if (await this.rentals.cancelAndRelease(payment.rentalId, at, tx)) {
+        await this.events.rental(tx, 'rental.cancelled', payment.rentalId);
+      }
     } else if (payment.status === 'succeeded') {
-      await this.rentals.markPaid(payment.rentalId, payment.amountMinor, at, tx);
+      if (await this.rentals.markPaid(payment.rentalId, payment.amountMinor, at, tx)) await this.events.rental(tx, 'rental.paid', payment.rentalId);
     }
   }
 
@@ -364,6 +371,7 @@ export class RentalsService implements OnModuleInit, OnApplicationBootstrap, OnA
           }
           // Also covers a hold without an open fee; never a rental whose fee succeeded.
           const stillHeld = await this.rentals.cancelAndRelease(rental.id, this.clock.now(), tx);
+          if (stillHeld) await this.events.rental(tx, 'rental.cancelled', rental.id);
           return stillHeld !== undefined || closed.some((p) => p.rentalId === rental.id);
         });
         if (done) cancelled += 1;
