@@ -77,7 +77,7 @@ export const envSchema = z
     REMINDER_HOURS_BEFORE_START: z.coerce.number().min(0.25).max(24 * 14).default(24),
     RETURN_DUE_SOON_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
-    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60000).default(10000),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(30000).default(10000),
     OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(600000).default(2000),
     REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3600000).default(60000),
   })

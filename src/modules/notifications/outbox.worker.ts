@@ -21,8 +21,8 @@ import { EVENT_ID_HEADER, postWebhook, SIGNATURE_HEADER, signWebhook } from './w
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-/** A worker holds a claimed message this long; if it dies meanwhile, another one takes it after. */
-const LEASE_MS = 2 * MINUTE;
+/** A worker holds a claimed message this long (more than WEBHOOK_TIMEOUT_MS allows); if it dies meanwhile, another one takes it after. */
+const LEASE_MS = MINUTE;
 const BATCH = 20;
 const EMAIL_MAX_ATTEMPTS = 15;
 /** Partners get each event for 3 days. */
