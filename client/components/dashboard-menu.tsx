@@ -1,7 +1,10 @@
 import {
   AppstoreOutlined,
+  ApiOutlined,
   CalendarOutlined,
+  CloudDownloadOutlined,
   DashboardOutlined,
+  MailOutlined,
   PlusCircleOutlined,
   RollbackOutlined,
   StarOutlined,
@@ -19,7 +22,7 @@ export interface DashboardMenuEntry {
   only?: Role;
 }
 
-/** Spec section 2, side menu entries in order. */
+/** Spec section 2, side menu entries in order (then the admin entries of later issues). */
 export const DASHBOARD_MENU: DashboardMenuEntry[] = [
   { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
   { to: '/dashboard/profile', label: 'Profile', icon: <UserOutlined /> },
@@ -29,6 +32,10 @@ export const DASHBOARD_MENU: DashboardMenuEntry[] = [
   { to: '/dashboard/allbikes', label: 'All Bikes', icon: <AppstoreOutlined />, only: 'admin' },
   { to: '/dashboard/returnbikes', label: 'Return Bikes', icon: <RollbackOutlined />, only: 'admin' },
   { to: '/dashboard/allusers', label: 'All Users', icon: <TeamOutlined />, only: 'admin' },
+  // Issue 16, after the spec's entries: the outbox, partner webhooks, exports.
+  { to: '/dashboard/emails', label: 'Emails', icon: <MailOutlined />, only: 'admin' },
+  { to: '/dashboard/webhooks', label: 'Webhooks', icon: <ApiOutlined />, only: 'admin' },
+  { to: '/dashboard/exports', label: 'Exports', icon: <CloudDownloadOutlined />, only: 'admin' },
 ];
 
 export const dashboardMenuFor = (role: Role): DashboardMenuEntry[] =>

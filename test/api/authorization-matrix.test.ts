@@ -98,6 +98,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/contact': { request: () => ({ path: '/api/contact' }), expect: { userA: 403, userB: 403, admin: 200 } },
   // Issue 16: receipts and invoices (owner and admins), the outbox, partner webhooks and exports (admins).
   'GET /api/payments/:id/receipt': { request: (f) => ({ path: `/api/payments/${f.feePayment}/receipt` }), expect: { userA: 200, userB: 404, admin: 200 } },
+  'GET /api/rentals/:id/receipts/:kind': { request: (f) => ({ path: `/api/rentals/${f.bookedRental}/receipts/booking_fee` }), expect: { userA: 200, userB: 404, admin: 200 } },
   'GET /api/rentals/:id/invoice': { request: (f) => ({ path: `/api/rentals/${f.bookedRental}/invoice` }), expect: { userA: 200, userB: 404, admin: 200 } },
   'GET /api/notifications/emails': { request: () => ({ path: '/api/notifications/emails' }), expect: { userA: 403, userB: 403, admin: 200 } },
   'GET /api/notifications/emails/:id': { request: () => ({ path: `/api/notifications/emails/${NO_ID}` }), expect: { userA: 403, userB: 403, admin: 404 } },

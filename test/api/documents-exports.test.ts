@@ -76,7 +76,13 @@ describe('Receipts, invoices and exports', () => {
     expect(again.headers['content-disposition']).toContain('R-000001'); // the same number every time
     const invoice = await t.http().get(`/api/rentals/${rentalId}/invoice`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
     expect(invoice.headers['content-disposition']).toBe('attachment; filename="invoice-INV-000001.pdf"');
+    const byRental = await t.http().get(`/api/rentals/${rentalId}/receipts/booking_fee`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
+    expect(byRental.headers['content-disposition']).toBe('attachment; filename="receipt-R-000001.pdf"');
+    const second = await t.http().get(`/api/rentals/${rentalId}/receipts/rental`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
+    expect(second.headers['content-disposition']).toBe('attachment; filename="receipt-R-000002.pdf"');
+    await t.http().get(`/api/rentals/${rentalId}/receipts/tip`).set('Authorization', user.bearer).expect(404);
     const stranger = await createUser(t);
+    await t.http().get(`/api/rentals/${rentalId}/receipts/booking_fee`).set('Authorization', stranger.bearer).expect(404);
     await t.http().get(`/api/payments/${feePaymentId}/receipt`).set('Authorization', stranger.bearer).expect(404);
     await t.http().get(`/api/rentals/${rentalId}/invoice`).set('Authorization', stranger.bearer).expect(404);
     await t.http().get(`/api/rentals/${rentalId}/invoice`).expect(401);

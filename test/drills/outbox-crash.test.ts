@@ -54,7 +54,7 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
       OUTBOX_INTERVAL_MS: '150',
       REMINDER_HOURS_BEFORE_START: '2',
     });
-    let server: ServerProcess | undefined = await startServer(env, { dataDir });
+    let server: ServerProcess | undefined = await startServer(env, { dataDir, timeoutMs: 180_000 });
     try {
       const admin = await adminToken(server.baseUrl);
       const hook = await call(server.baseUrl, 'POST', '/api/webhooks', {
@@ -90,7 +90,7 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
       server = undefined;
 
       // Again on the same data: the worker picks up what was left (lapsed leases included).
-      server = await startServer(env, { dataDir });
+      server = await startServer(env, { dataDir, timeoutMs: 180_000 });
       const token = await adminToken(server.baseUrl);
       const pendingCount = async () => {
         const emails = await call(server!.baseUrl, 'GET', '/api/notifications/emails?status=pending&limit=1', { token });
@@ -163,5 +163,5 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
       if (server) await server.stop('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 400_000);
+  }, 600_000);
 });

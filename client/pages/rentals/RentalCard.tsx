@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Rental } from '../../api/rentals.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { FactList } from '../../components/FactList.js';
+import { RentalDocuments } from '../../components/RentalDocuments.js';
 import { DateTime, formatMoney, RentalStatusTag } from './rental-display.js';
 
 /** What the rental's state means for the renter, in one sentence (no sentence where the numbers say it all). */
@@ -58,6 +59,7 @@ export function RentalCard({ rental }: { rental: Rental }) {
         ]}
       />
       {note ? <p className="rental-note">{note}</p> : null}
+      <RentalDocuments rental={rental} />
       {/* A cancelled booking owes nothing and never will: no Pay Now at all rather than one that stays disabled. */}
       {!paid && rental.status !== 'cancelled' ? (
         <div className="rental-actions">

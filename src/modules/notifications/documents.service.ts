@@ -3,14 +3,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { AuthUser } from '../../common/decorators.js';
 import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
-import { documentNumbers, documentSequences, DocumentKind } from '../../database/schema/notifications.js';
-import { payments, PaymentRow } from '../../database/schema/payments.js';
+import { documentNumbers, DocumentKind } from '../../database/schema/notifications.js';
+import { PaymentKind, payments, PaymentRow } from '../../database/schema/payments.js';
 import { users } from '../../database/schema/users.js';
 import { formatMoney } from '../payments/money.js';
 import { toPaymentDto } from '../payments/payments.dto.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { toRentalDto } from '../rentals/rentals.dto.js';
 import { RentalsRepository } from '../rentals/rentals.repository.js';
+import { ensureDocumentNumber } from './document-numbers.js';
 import { DomainEvents } from './domain-events.service.js';
 import { formatShopTime, ShopInfo } from './email-templates.js';
 
@@ -63,21 +64,8 @@ export class DocumentsService {
   ) {}
 
   /** The document's number, given once: the same ref always gets the same number, consecutive refs consecutive numbers. */
-  async ensureNumber(kind: DocumentKind, refId: string, tx?: DbOrTx): Promise<number> {
-    const run = async (t: DbOrTx) => {
-      await t.insert(documentSequences).values({ kind, lastNumber: 0 }).onConflictDoNothing();
-      const [seq] = await t.select().from(documentSequences).where(eq(documentSequences.kind, kind)).for('update');
-      const [existing] = await t
-        .select({ number: documentNumbers.number })
-        .from(documentNumbers)
-        .where(and(eq(documentNumbers.kind, kind), eq(documentNumbers.refId, refId)));
-      if (existing) return existing.number;
-      const next = seq.lastNumber + 1;
-      await t.update(documentSequences).set({ lastNumber: next }).where(eq(documentSequences.kind, kind));
-      await t.insert(documentNumbers).values({ kind, refId, number: next });
-      return next;
-    };
-    return tx ? run(tx) : this.db.transaction(run);
+  ensureNumber(kind: DocumentKind, refId: string, tx?: DbOrTx): Promise<number> {
+    return tx ? ensureDocumentNumber(tx, kind, refId) : this.db.transaction((t) => ensureDocumentNumber(t, kind, refId));
   }
 
   /** A payment's receipt: its owner or an admin; 404 for anyone else and for payments not (yet) paid. */
@@ -111,6 +99,18 @@ export class DocumentsService {
       totals: [{ currency: p.currency, charged: p.amountMinor, paid, due: 0 }],
       note: 'Thank you for riding with us.',
     });
+  }
+
+  /** The receipt of a rental's booking fee or rental payment (My Rentals links by rental, without payment ids). */
+  async receiptOfRental(rentalId: string, kind: PaymentKind, caller?: AuthUser): Promise<PdfFile> {
+    const [payment] = await this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.rentalId, rentalId), eq(payments.kind, kind), inArray(payments.status, PAID_STATUSES as PaymentRow['status'][])))
+      .orderBy(payments.createdAt)
+      .limit(1);
+    if (!payment) throw new NotFoundException('Receipt not found');
+    return this.receipt(payment.id, caller);
   }
 
   /** A rental's invoice, itemised (booking fee, hours/days/weeks, late fee, refunds): its owner or an admin. */

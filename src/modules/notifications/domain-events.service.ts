@@ -9,6 +9,7 @@ import { toPaymentDto } from '../payments/payments.dto.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { toRentalDto } from '../rentals/rentals.dto.js';
 import { RentalsRepository } from '../rentals/rentals.repository.js';
+import { ensureDocumentNumber } from './document-numbers.js';
 import { Recipient, renderEmail, ShopInfo } from './email-templates.js';
 import { DomainEventType, EMAIL_FOR_EVENT, isWebhookEvent } from './events.js';
 
@@ -98,6 +99,8 @@ export class DomainEvents {
   async payment(tx: DbOrTx, type: DomainEventType, paymentId: string): Promise<string | undefined> {
     const view = await this.payments.findView({ id: paymentId }, tx);
     if (!view) return undefined;
+    // Receipts are numbered in the order payments succeed, in the payment's own transaction.
+    if (type === 'payment.succeeded') await ensureDocumentNumber(tx, 'receipt', paymentId);
     return this.record(tx, { type, data: toPaymentDto(view), userId: view.payment.userId });
   }
 

@@ -11,6 +11,7 @@ import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Db, DRIZZLE } from '../../database/database.types.js';
 import { outboxEmails } from '../../database/schema/notifications.js';
+import { PAYMENT_KINDS, PaymentKind } from '../../database/schema/payments.js';
 import { DocumentsService, PdfFile } from './documents.service.js';
 import { ExportsService } from './exports.service.js';
 import { EXPORT_KINDS, ExportKind, ListEmailsQueryDto, OutboxEmailDto, OutboxEmailPageDto, toEmailDto } from './notifications.dto.js';
@@ -79,6 +80,25 @@ export class DocumentsController {
   @ApiNotFoundResponse({ description: 'No such paid payment of the caller (admins: of anyone)', type: ErrorEnvelopeDto })
   async receipt(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe()) id: string, @Res() res: Response): Promise<void> {
     sendPdf(res, await this.documents.receipt(id, user));
+  }
+
+  @Get('rentals/:id/receipts/:kind')
+  @Authenticated()
+  @RawResponse()
+  @ApiOperation({ summary: "The receipt (PDF) of a rental's booking fee or rental payment, by rental (as My Rentals links it)" })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'The rental id' })
+  @ApiParam({ name: 'kind', enum: PAYMENT_KINDS })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiNotFoundResponse({ description: 'No such rental of the caller, or that payment is not made', type: ErrorEnvelopeDto })
+  async receiptOfRental(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseIdPipe()) id: string,
+    @Param('kind') kind: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (!(PAYMENT_KINDS as readonly string[]).includes(kind)) throw new NotFoundException('Receipt not found');
+    sendPdf(res, await this.documents.receiptOfRental(id, kind as PaymentKind, user));
   }
 
   @Get('rentals/:id/invoice')
