@@ -57,6 +57,11 @@ export const envSchema = z
       .transform((v) => v.toUpperCase())
       .default('USD'),
     HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    MAX_PENDING_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(3),
+    BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    FREE_CANCELLATION_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+    LATE_GRACE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(30),
+    LATE_FEE_PER_HOUR: optionalString.pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be an amount with at most 2 decimals').optional()).transform((v) => (v === undefined ? undefined : Number(v))),
     DEMO_MODE: bool(true).optional(),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),

@@ -6,10 +6,10 @@ import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
 import { documentNumbers, DocumentKind } from '../../database/schema/notifications.js';
 import { PaymentKind, payments, PaymentRow } from '../../database/schema/payments.js';
 import { users } from '../../database/schema/users.js';
-import { formatMoney } from '../payments/money.js';
+import { formatMoney } from '../../common/money.js';
 import { toPaymentDto } from '../payments/payments.dto.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
-import { toRentalDto } from '../rentals/rentals.dto.js';
+import { RentalViews } from '../rentals/rental-views.js';
 import { RentalsRepository } from '../rentals/rentals.repository.js';
 import { ensureDocumentNumber } from './document-numbers.js';
 import { DomainEvents } from './domain-events.service.js';
@@ -59,6 +59,7 @@ export class DocumentsService {
   constructor(
     @Inject(DRIZZLE) private readonly db: Db,
     private readonly rentals: RentalsRepository,
+    private readonly views: RentalViews,
     private readonly payments: PaymentsRepository,
     private readonly events: DomainEvents,
   ) {}
@@ -117,7 +118,7 @@ export class DocumentsService {
   async invoice(rentalId: string, caller?: AuthUser): Promise<PdfFile> {
     const view = await this.rentals.findView(rentalId);
     if (!view || (caller && caller.role !== 'admin' && view.user.id !== caller.id)) throw new NotFoundException('Invoice not found');
-    const rental = toRentalDto(view) as unknown as Json;
+    const rental = this.views.toDto(view) as unknown as Json;
     const list: PaymentRow[] = await this.db.select().from(payments).where(eq(payments.rentalId, rentalId)).orderBy(payments.createdAt);
     const paidList = list.filter((p) => PAID_STATUSES.includes(String(p.status)));
     if (!paidList.length && !['returned', 'paid'].includes(view.rental.status)) throw new NotFoundException('Invoice not found');

@@ -7,7 +7,7 @@ import { domainEvents, outboxEmails, webhookDeliveries, webhookEndpoints } from 
 import { users } from '../../database/schema/users.js';
 import { toPaymentDto } from '../payments/payments.dto.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
-import { toRentalDto } from '../rentals/rentals.dto.js';
+import { RentalViews } from '../rentals/rental-views.js';
 import { RentalsRepository } from '../rentals/rentals.repository.js';
 import { ensureDocumentNumber } from './document-numbers.js';
 import { Recipient, renderEmail, ShopInfo } from './email-templates.js';
@@ -37,6 +37,7 @@ export class DomainEvents {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly rentals: RentalsRepository,
+    private readonly views: RentalViews,
     private readonly payments: PaymentsRepository,
   ) {}
 
@@ -92,7 +93,7 @@ export class DomainEvents {
   async rental(tx: DbOrTx, type: DomainEventType, rentalId: string, extra: { dedupeKey?: string } = {}): Promise<string | undefined> {
     const view = await this.rentals.findView(rentalId, tx);
     if (!view) return undefined;
-    return this.record(tx, { type, data: toRentalDto(view), userId: view.user.id, ...extra });
+    return this.record(tx, { type, data: this.views.toDto(view), userId: view.user.id, ...extra });
   }
 
   /** A payment event with the payment's DTO: `await this.events.payment(tx, 'payment.succeeded', paymentId)`. */

@@ -1,4 +1,4 @@
-import { formatMoney } from '../payments/money.js';
+import { formatMoney } from '../../common/money.js';
 import { EmailAttachmentRef } from '../../database/schema/notifications.js';
 import { EmailKind } from './events.js';
 
@@ -249,7 +249,9 @@ export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop:
             ? `Your booking of ${bikeName} is cancelled and its booking fee of ${money(num(fee.amount), str(fee.currency))} is refunded.`
             : unpaid
               ? `Your booking of ${bikeName} is cancelled because its booking fee was not paid in time. Nothing was charged.`
-              : `Your booking of ${bikeName} is cancelled. The booking fee is kept, as the cancellation came after the free cancellation period.`,
+              : str(d.freeCancellationUntil) && Date.now() <= new Date(str(d.freeCancellationUntil)!).getTime()
+                ? `Your booking of ${bikeName} is cancelled free of charge. The booking fee of ${money(num(fee.amount), str(fee.currency))} is being refunded; you get a separate email when it is done.`
+                : `Your booking of ${bikeName} is cancelled. The booking fee is kept, as the cancellation came after the free cancellation period.`,
         },
         { facts: rentalFacts(d, shop) },
         { action: ['Book again', '/allbikes'] },

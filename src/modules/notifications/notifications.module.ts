@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { PaymentsRepository } from '../payments/payments.repository.js';
+import { RentalViews } from '../rentals/rental-views.js';
 import { RentalsRepository } from '../rentals/rentals.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { DomainEvents } from './domain-events.service.js';
@@ -16,7 +17,7 @@ import { WebhooksService } from './webhooks.service.js';
 @Global()
 @Module({
   controllers: [WebhooksController, OutboxController, DocumentsController, ExportsController],
-  providers: [RentalsRepository, PaymentsRepository, DomainEvents, DocumentsService, OutboxWorker, WebhooksService, ExportsService],
+  providers: [RentalsRepository, RentalViews, PaymentsRepository, DomainEvents, DocumentsService, OutboxWorker, WebhooksService, ExportsService],
   exports: [DomainEvents, DocumentsService, OutboxWorker],
 })
 export class NotificationsModule {}

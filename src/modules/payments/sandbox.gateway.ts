@@ -2,6 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Clock } from '../../common/clock.js';
+import type { PaymentRow } from '../../database/schema/payments.js';
 import { CheckoutRequest, CheckoutSession, GatewayNotification, PaymentGateway, PaymentOutcome } from './payment-gateway.js';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-signature.js';
 
@@ -40,6 +41,11 @@ export class SandboxGateway implements PaymentGateway {
     const providerRef = `sbx_${randomBytes(16).toString('hex')}`;
     // The hosted page lives on this app, so it shares the shop's public origin.
     return { providerRef, url: `${new URL(successUrl).origin}${sandboxCheckoutPath(providerRef)}` };
+  }
+
+  /** The sandbox moves no money: a refund is instant and always succeeds. */
+  async refund(payment: PaymentRow): Promise<{ refundRef: string }> {
+    return { refundRef: `sbx_refund_${payment.id}` };
   }
 
   parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders): GatewayNotification {
