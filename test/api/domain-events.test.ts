@@ -63,6 +63,15 @@ describe('Domain events recorded by the existing code paths', () => {
     expect(await emails()).toEqual(['cancelled', 'cancelled']);
   });
 
+  it('a password change -> user.password_changed and its email; a wrong current password records nothing', async () => {
+    const user = await createUser(t, { password: 'old-password-1' });
+    await t.http().put('/api/users/me/password').set('Authorization', user.bearer).send({ currentPassword: 'wrong-password', newPassword: 'new-password-2' }).expect(400);
+    expect(await events()).toEqual([]);
+    await t.http().put('/api/users/me/password').set('Authorization', user.bearer).send({ currentPassword: 'old-password-1', newPassword: 'new-password-2' }).expect(200);
+    expect(await events()).toEqual(['user.password_changed']);
+    expect(await emails()).toEqual(['password_changed']);
+  });
+
   it('bikes created, updated and deleted by admins -> bike.created, bike.updated, bike.deleted', async () => {
     const admin = await createAdmin(t);
     const created = await t.http().post('/api/bikes').set('Authorization', admin.bearer).send(bikeBody({ name: 'Evented' })).expect(201);

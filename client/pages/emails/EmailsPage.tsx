@@ -6,7 +6,7 @@ import { useEmail, useEmails, type OutboxEmail } from '../../api/notifications.j
 import { usePageMeta } from '../../app/head.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { Pager, usePageParam, useStayInRange } from '../admin-bikes/Pager.js';
+import { Pager, usePageParam, useStayInRange } from '../../components/Pager.js';
 import { StatusTag, type StatusTone } from '../admin-bikes/StatusTag.js';
 import { UtcTime } from '../../components/UtcTime.js';
 
