@@ -22,6 +22,7 @@ import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { SeoModule } from './modules/seo/seo.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 
 export interface AppModuleOptions {
   env?: Partial<Record<keyof Env, string>>;
@@ -38,6 +39,7 @@ export class AppModule {
         ConfigModule.forRoot(options.env),
         CommonModule,
         DatabaseModule.forRoot(options.database),
+        NotificationsModule,
         AuthModule,
         HealthModule,
         // features

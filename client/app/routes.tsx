@@ -10,6 +10,8 @@ import { bikeDetailLoader } from '../pages/bike-detail/bike-detail-loader.js';
 import { checkoutLoader } from '../pages/checkout/checkout-loader.js';
 import { dashboardHomeLoader } from '../pages/dashboard-home/loader.js';
 import { fleetLoader } from '../pages/fleet/loader.js';
+import { emailsLoader } from '../pages/emails/loader.js';
+import { exportsLoader } from '../pages/exports/loader.js';
 import { homeLoader } from '../pages/home/home-loader.js';
 import NotFoundPage from '../pages/not-found/NotFoundPage.js';
 import { paymentResultLoader } from '../pages/payment-result/payment-result-loader.js';
@@ -18,6 +20,7 @@ import { myRentalsLoader } from '../pages/rentals/rentals-loader.js';
 import { returnBikesLoader } from '../pages/return-bikes/loader.js';
 import { searchLoader } from '../pages/search/search-loader.js';
 import { updateBikeLoader } from '../pages/update-bike/loader.js';
+import { webhooksLoader } from '../pages/webhooks/loader.js';
 import { requireSession } from './guards.js';
 import { RootLayout } from './RootLayout.js';
 
@@ -64,6 +67,9 @@ const updateBikePage = lazyPage('client/pages/update-bike/UpdateBikePage.tsx', (
 const changePasswordPage = lazyPage('client/pages/change-password/ChangePasswordPage.tsx', () => import('../pages/change-password/ChangePasswordPage.js'));
 const updateProfilePage = lazyPage('client/pages/update-profile/UpdateProfilePage.tsx', () => import('../pages/update-profile/UpdateProfilePage.js'));
 const paymentResultPage = lazyPage('client/pages/payment-result/PaymentResultPage.tsx', () => import('../pages/payment-result/PaymentResultPage.js'));
+const emailsPage = lazyPage('client/pages/emails/EmailsPage.tsx', () => import('../pages/emails/EmailsPage.js'));
+const webhooksPage = lazyPage('client/pages/webhooks/WebhooksPage.tsx', () => import('../pages/webhooks/WebhooksPage.js'));
+const exportsPage = lazyPage('client/pages/exports/ExportsPage.tsx', () => import('../pages/exports/ExportsPage.js'));
 const dashboardLayout = lazyPage('client/components/DashboardLayout.tsx', () =>
   import('../components/DashboardLayout.js').then((m) => ({ default: m.DashboardLayout })),
 );
@@ -127,6 +133,9 @@ export const routes: RouteObject[] = [
               { path: 'fleet', loader: fleetLoader, ...fleetPage },
               { path: 'fleet/:id', loader: fleetLoader, ...fleetPage },
               { path: 'counter', loader: fleetLoader, ...counterSalePage },
+              { path: 'emails', loader: emailsLoader, ...emailsPage },
+              { path: 'webhooks', loader: webhooksLoader, ...webhooksPage },
+              { path: 'exports', loader: exportsLoader, ...exportsPage },
               { path: '*', handle: notFound, Component: NotFoundPage },
             ],
           },

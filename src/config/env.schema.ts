@@ -88,6 +88,22 @@ export const envSchema = z
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('okb:'),
     LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
     LOGIN_ACCOUNT_LOCK_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+    // Issue 16: email, receipts, webhooks.
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default('Okay Bike <no-reply@okaybike.local>'),
+    SHOP_NAME: z.string().min(1).default('Okay Bike'),
+    SHOP_ADDRESS: z.string().default('House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh'),
+    REMINDER_HOURS_BEFORE_START: z.coerce.number().min(0.25).max(24 * 14).default(24),
+    RETURN_DUE_SOON_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(30000).default(10000),
+    OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(600000).default(2000),
+    REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3600000).default(60000),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'stripe') {

@@ -18,6 +18,7 @@ interface RouteCase {
   expect: Expectation;
 }
 
+const NO_ID = '00000000-0000-4000-8000-000000000000';
 const future = () => new Date(Date.now() + 3 * 86_400_000).toISOString();
 
 const ROUTES: Record<string, RouteCase> = {
@@ -136,6 +137,22 @@ const ROUTES: Record<string, RouteCase> = {
     expect: 'public',
   },
   'GET /api/contact': { request: () => ({ path: '/api/contact' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  // Issue 16: receipts and invoices (owner and admins), the outbox, partner webhooks and exports (admins).
+  'GET /api/payments/:id/receipt': { request: (f) => ({ path: `/api/payments/${f.feePayment}/receipt` }), expect: { userA: 200, userB: 404, admin: 200 } },
+  'GET /api/rentals/:id/receipts/:kind': { request: (f) => ({ path: `/api/rentals/${f.bookedRental}/receipts/booking_fee` }), expect: { userA: 200, userB: 404, admin: 200 } },
+  'GET /api/rentals/:id/invoice': { request: (f) => ({ path: `/api/rentals/${f.bookedRental}/invoice` }), expect: { userA: 200, userB: 404, admin: 200 } },
+  'GET /api/notifications/emails': { request: () => ({ path: '/api/notifications/emails' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/notifications/emails/:id': { request: () => ({ path: `/api/notifications/emails/${NO_ID}` }), expect: { userA: 403, userB: 403, admin: 404 } },
+  'POST /api/webhooks': { request: () => ({ path: '/api/webhooks', body: { url: 'https://93.184.216.34/hooks', events: ['rental.booked'] } }), expect: { userA: 403, userB: 403, admin: 201 } },
+  'GET /api/webhooks': { request: () => ({ path: '/api/webhooks' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/webhooks/:id': { request: () => ({ path: `/api/webhooks/${NO_ID}` }), expect: { userA: 403, userB: 403, admin: 404 } },
+  'PATCH /api/webhooks/:id': { request: () => ({ path: `/api/webhooks/${NO_ID}`, body: { enabled: false } }), expect: { userA: 403, userB: 403, admin: 404 } },
+  'DELETE /api/webhooks/:id': { request: () => ({ path: `/api/webhooks/${NO_ID}` }), expect: { userA: 403, userB: 403, admin: 404 } },
+  'POST /api/webhooks/:id/test': { request: () => ({ path: `/api/webhooks/${NO_ID}/test` }), expect: { userA: 403, userB: 403, admin: 404 } },
+  'GET /api/webhooks/:id/deliveries': { request: () => ({ path: `/api/webhooks/${NO_ID}/deliveries` }), expect: { userA: 403, userB: 403, admin: 404 } },
+  'GET /api/webhooks/deliveries/:deliveryId': { request: () => ({ path: `/api/webhooks/deliveries/${NO_ID}` }), expect: { userA: 403, userB: 403, admin: 404 } },
+  'POST /api/webhooks/deliveries/:deliveryId/resend': { request: () => ({ path: `/api/webhooks/deliveries/${NO_ID}/resend` }), expect: { userA: 403, userB: 403, admin: 404 } },
+  'GET /api/exports/:kind': { request: () => ({ path: '/api/exports/users' }), expect: { userA: 403, userB: 403, admin: 200 } },
 };
 
 function routesOf(t: TestApp): string[] {

@@ -30,6 +30,13 @@ export interface TestApp {
 export const usingPostgres = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
 
 const TABLES = [
+  'webhook_attempts',
+  'webhook_deliveries',
+  'webhook_endpoints',
+  'outbox_emails',
+  'domain_events',
+  'document_numbers',
+  'document_sequences',
   'payment_notifications',
   'review_votes',
   'reviews',

@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/money.js';
 import { RentalStatusTag } from './rental-display.js';
 import { BookingChangeButtons } from './RentalActions.js';
 import { amountDue, resumeFeeLink } from './rental-state.js';
+import { RentalDocuments } from '../../components/RentalDocuments.js';
 
 /** What the rental's state means for the renter, in one sentence (no sentence where the numbers say it all). */
 function stateNote(rental: Rental): ReactNode {
@@ -98,6 +99,7 @@ export function RentalCard({ rental }: { rental: Rental }) {
         </p>
       ) : null}
       {note ? <p className="rental-note">{note}</p> : null}
+      <RentalDocuments rental={rental} />
       {/* A cancelled booking owes nothing and never will: no Pay Now at all rather than one that stays disabled. */}
       {!paid && rental.status !== 'cancelled' ? (
         <div className="rental-actions">

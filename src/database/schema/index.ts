@@ -7,3 +7,4 @@ export * from './favourites.js';
 export * from './idempotency-keys.js';
 export * from './contact-messages.js';
 export * from './fleet.js';
+export * from './notifications.js';

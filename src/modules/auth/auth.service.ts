@@ -5,6 +5,7 @@ import { AuthUser } from '../../common/decorators.js';
 import { AppConfig } from '../../config/app-config.js';
 import { isUniqueViolation } from '../../database/pg-errors.js';
 import type { UserRow } from '../../database/schema/users.js';
+import { DomainEvents } from '../notifications/domain-events.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toUserDto, UserDto } from '../users/users.dto.js';
 import { JWT_ALGORITHM } from './auth.constants.js';
@@ -36,6 +37,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
     private readonly backoff: LoginBackoff,
+    private readonly events: DomainEvents,
   ) {
     this.verificationKey = createSecretKey(Buffer.from(resolveJwtSecret(config.env)));
   }
@@ -44,15 +46,11 @@ export class AuthService {
     if (await this.users.findByEmail(dto.email)) throw new ConflictException('Email is already registered');
     const passwordHash = await this.passwords.hash(dto.password);
     try {
-      const row = await this.users.insert({
-        name: dto.name,
-        email: dto.email,
-        passwordHash,
-        phone: dto.phone,
-        address: dto.address,
-        role: 'user',
+      return await this.users.transaction(async (tx) => {
+        const row = await this.users.insert({ name: dto.name, email: dto.email, passwordHash, phone: dto.phone, address: dto.address, role: 'user' }, tx);
+        await this.events.record(tx, { type: 'user.signed_up', data: toUserDto(row), userId: row.id });
+        return toUserDto(row);
       });
-      return toUserDto(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw new ConflictException('Email is already registered');
       throw e;
@@ -134,7 +132,12 @@ export class AuthService {
         errors: [{ path: 'currentPassword', message: 'currentPassword is not your current password' }],
       });
     }
-    const updated = await this.users.setPassword(userId, await this.passwords.hash(newPassword));
+    const passwordHash = await this.passwords.hash(newPassword);
+    const updated = await this.users.transaction(async (tx) => {
+      const row = await this.users.setPassword(userId, passwordHash, tx);
+      if (row) await this.events.record(tx, { type: 'user.password_changed', data: toUserDto(row), userId });
+      return row;
+    });
     if (!updated) throw new UnauthorizedException('Please log in to continue');
     return { token: await this.tokenFor(updated), user: toUserDto(updated) };
   }

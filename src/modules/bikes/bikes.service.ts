@@ -7,6 +7,7 @@ import { NewBikeRow } from '../../database/schema/bikes.js';
 import { BikeDetailDto, BikeDto, BikePageDto, CreateBikeDto, ListBikesQueryDto, toBikeDto, UpdateBikeDto } from './bikes.dto.js';
 import { BikesRepository } from './bikes.repository.js';
 import { FleetRepository } from './fleet.repository.js';
+import { DomainEvents } from '../notifications/domain-events.service.js';
 
 export const RELATED_BIKES_LIMIT = 8;
 
@@ -20,6 +21,7 @@ export class BikesService {
     private readonly fleet: FleetRepository,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   async list(query: ListBikesQueryDto): Promise<BikePageDto> {
@@ -69,6 +71,7 @@ export class BikesService {
         tx,
       );
       await this.fleet.insertUnits(row.id, await this.fleet.nextLabels(row.id, row.brand, dto.quantity, tx), row.createdAt, tx);
+      await this.events.record(tx, { type: 'bike.created', data: toBikeDto((await this.bikes.findActiveById(row.id, tx))!) });
       return row.id;
     });
     return toBikeDto((await this.bikes.findActiveById(id))!);
@@ -112,6 +115,7 @@ export class BikesService {
           });
         }
       }
+      await this.events.record(tx, { type: 'bike.updated', data: toBikeDto((await this.bikes.findActiveById(id, tx))!) });
     });
     return toBikeDto((await this.bikes.findActiveById(id))!);
   }
@@ -128,7 +132,9 @@ export class BikesService {
           code: 'BIKE_HAS_OPEN_RENTALS',
         });
       }
+      const deleted = toBikeDto((await this.bikes.findActiveById(id, tx))!);
       await this.bikes.softDelete(id, this.clock.now(), tx);
+      await this.events.record(tx, { type: 'bike.deleted', data: { ...deleted, deletedAt: this.clock.now().toISOString() } });
     });
   }
 

@@ -6,6 +6,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
 import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
 import { CheckoutSession, GatewayNotification, PaymentOutcome } from './payment-gateway.js';
+import { DomainEvents } from '../notifications/domain-events.service.js';
 import { PaymentGateways } from './payment-gateways.js';
 import { NotificationResultDto, PaymentDto, toPaymentDto } from './payments.dto.js';
 import { PaymentsRepository } from './payments.repository.js';
@@ -42,6 +43,7 @@ export class PaymentsService {
     private readonly gateways: PaymentGateways,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   onSettled(listener: PaymentSettledListener): void {
@@ -99,6 +101,7 @@ export class PaymentsService {
     const row = await this.payments.settle(paymentId, outcome, at, tx);
     if (row) {
       for (const listener of this.listeners) await listener(tx, row, at);
+      if (row.status === 'succeeded') await this.events.payment(tx, 'payment.succeeded', row.id);
     }
     return row;
   }
@@ -194,7 +197,11 @@ export class PaymentsService {
       await this.payments.setAttention(payment.id, REFUND_FAILED);
       return undefined;
     }
-    return this.payments.markRefunded(payment.id, this.clock.now());
+    return this.db.transaction(async (tx) => {
+      const row = await this.payments.markRefunded(payment.id, this.clock.now(), tx);
+      if (row) await this.events.payment(tx, 'payment.refunded', row.id);
+      return row;
+    });
   }
 
   /** Payments needing an admin: paid after their booking lapsed (refund pending) or whose refund failed. */

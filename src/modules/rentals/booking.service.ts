@@ -1,4 +1,5 @@
 import { ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DomainEvents } from '../notifications/domain-events.service.js';
 import { sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { AuthUser } from '../../common/decorators.js';
@@ -77,6 +78,7 @@ export class BookingService {
     private readonly views: RentalViews,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   /** Late fee per started hour and unit: LATE_FEE_PER_HOUR, else the hourly price. */
@@ -222,6 +224,7 @@ export class BookingService {
       const holdExpiresAt = new Date(now.getTime() + this.config.env.HOLD_MINUTES * MINUTE_MS);
       const rental = await this.rentals.insert({ ...this.rentalValues(bike, w, dto.quantity, now), userId: user.id, status: 'pending_fee', holdExpiresAt }, tx);
       await this.takeUnits(bike.id, rental.id, w, dto.quantity, tx);
+      await this.events.rental(tx, 'rental.created', rental.id);
       const payment = await this.payments.open(
         {
           rentalId: rental.id,
@@ -264,9 +267,9 @@ export class BookingService {
           const done = await this.payments.settle(p.id, 'cancelled', tx);
           if (done) closed.push(done);
         }
-        await this.rentals.cancelAndRelease(rental.id, now, tx);
+        if (await this.rentals.cancelAndRelease(rental.id, now, tx)) await this.events.rental(tx, 'rental.cancelled', rental.id);
       } else {
-        await this.rentals.cancelBooked(rental.id, now, tx);
+        if (await this.rentals.cancelBooked(rental.id, now, tx)) await this.events.rental(tx, 'rental.cancelled', rental.id);
         for (const p of await this.payments.findPending(rental.id, 'rental', tx)) {
           const done = await this.payments.settle(p.id, 'cancelled', tx);
           if (done) closed.push(done);
@@ -331,6 +334,8 @@ export class BookingService {
           tx,
         );
         await this.takeUnits(bike.id, rental.id, w, dto.quantity, tx);
+        await this.events.rental(tx, 'rental.created', rental.id);
+        await this.events.rental(tx, 'rental.booked', rental.id);
         if (paidNow) {
           await this.payments.recordCounterPayment(
             { rentalId: rental.id, userId: customer.id, kind: 'rental', amountMinor: values.totalCostCents!, currency: bike.currency, expiresAt: null },

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DomainEvents } from '../notifications/domain-events.service.js';
 import { Clock } from '../../common/clock.js';
 import { IdempotencyService } from '../../common/idempotency/idempotency.service.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -30,6 +31,7 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -62,6 +64,7 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
           }
           // Also covers a hold without an open fee; never a rental whose fee succeeded.
           const stillHeld = await this.rentals.cancelAndRelease(rental.id, this.clock.now(), tx);
+          if (stillHeld) await this.events.rental(tx, 'rental.cancelled', rental.id);
           return stillHeld !== undefined || closed.some((p) => p.rentalId === rental.id);
         });
         if (done) cancelled += 1;

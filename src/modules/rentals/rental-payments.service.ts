@@ -1,4 +1,5 @@
 import { ConflictException, Inject, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { DomainEvents } from '../notifications/domain-events.service.js';
 import { AuthUser } from '../../common/decorators.js';
 import { Clock } from '../../common/clock.js';
 import { HttpReply, IdempotencyService } from '../../common/idempotency/idempotency.service.js';
@@ -34,6 +35,7 @@ export class RentalPaymentsService implements OnModuleInit {
     private readonly payments: PaymentsService,
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   onModuleInit(): void {
@@ -116,10 +118,13 @@ export class RentalPaymentsService implements OnModuleInit {
   /** A payment became final: move its rental along in the same transaction. */
   private async applyPaymentOutcome(tx: DbOrTx, payment: PaymentRow, at: Date): Promise<void> {
     if (payment.kind === 'booking_fee') {
-      if (payment.status === 'succeeded') await this.rentals.markBooked(payment.rentalId, at, tx);
-      else await this.rentals.cancelAndRelease(payment.rentalId, at, tx);
+      if (payment.status === 'succeeded') {
+        if (await this.rentals.markBooked(payment.rentalId, at, tx)) await this.events.rental(tx, 'rental.booked', payment.rentalId);
+      } else if (await this.rentals.cancelAndRelease(payment.rentalId, at, tx)) {
+        await this.events.rental(tx, 'rental.cancelled', payment.rentalId);
+      }
     } else if (payment.status === 'succeeded') {
-      await this.rentals.markPaid(payment.rentalId, payment.amountMinor, at, tx);
+      if (await this.rentals.markPaid(payment.rentalId, payment.amountMinor, at, tx)) await this.events.rental(tx, 'rental.paid', payment.rentalId);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DomainEvents } from '../notifications/domain-events.service.js';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Db, DRIZZLE } from '../../database/database.types.js';
@@ -22,6 +23,7 @@ export class ReturnService {
     private readonly views: RentalViews,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   /**
@@ -41,6 +43,7 @@ export class ReturnService {
     return this.db.transaction(async (tx) => {
       const returned = await this.rentals.markReturned(id, returnTime, cost, this.clock.now(), tx);
       if (!returned) throw this.returnConflict((await this.rentals.findById(id, tx)) ?? rental);
+      await this.events.rental(tx, 'rental.returned', id);
       return this.views.find(id, tx);
     });
   }

@@ -1,0 +1,195 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from './api-context.js';
+import type { HttpClient } from './http.js';
+
+/** Issue 16: the admin screens' API (outbox emails, partner webhooks) and the CSV exports. */
+
+export type EmailStatus = 'pending' | 'sent' | 'kept' | 'failed';
+
+export interface OutboxEmail {
+  _id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  status: EmailStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  attachments: string[];
+  html?: string;
+  text?: string;
+}
+
+export interface OutboxEmailPage {
+  emails: OutboxEmail[];
+  currentPage: number;
+  totalPages: number;
+  total: number;
+  smtpConfigured: boolean;
+}
+
+export const WEBHOOK_EVENTS = [
+  'rental.created',
+  'rental.booked',
+  'rental.cancelled',
+  'rental.returned',
+  'rental.paid',
+  'payment.succeeded',
+  'payment.refunded',
+  'bike.created',
+  'bike.updated',
+  'bike.deleted',
+] as const;
+
+export interface WebhookEndpoint {
+  _id: string;
+  url: string;
+  events: string[];
+  description: string;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Only in the answer to the registration. */
+  secret?: string;
+}
+
+export interface WebhookAttempt {
+  attemptedAt: string;
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  responseExcerpt: string;
+}
+
+export interface WebhookDelivery {
+  _id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+  attemptLog?: WebhookAttempt[];
+}
+
+export interface WebhookDeliveryPage {
+  deliveries: WebhookDelivery[];
+  currentPage: number;
+  totalPages: number;
+  total: number;
+}
+
+export const EMAILS_PAGE_SIZE = 20;
+
+const keys = {
+  emails: (page: number) => ['notifications', 'emails', page] as const,
+  email: (id: string) => ['notifications', 'email', id] as const,
+  webhooks: ['webhooks'] as const,
+  deliveries: (endpointId: string, page: number) => ['webhooks', 'deliveries', endpointId, page] as const,
+  delivery: (id: string) => ['webhooks', 'delivery', id] as const,
+};
+
+export const emailsQuery = (api: HttpClient, page: number) =>
+  queryOptions({
+    queryKey: keys.emails(page),
+    queryFn: async () => (await api.get<OutboxEmailPage>('notifications/emails', { query: { page, limit: EMAILS_PAGE_SIZE } })).data,
+  });
+
+export function useEmails(page: number) {
+  const api = useApi();
+  return useQuery({ ...emailsQuery(api, page), placeholderData: keepPreviousData });
+}
+
+export function useEmail(id: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.email(id ?? ''),
+    queryFn: async () => (await api.get<OutboxEmail>(`notifications/emails/${encodeURIComponent(id!)}`)).data,
+    enabled: Boolean(id),
+  });
+}
+
+export const webhooksQuery = (api: HttpClient) =>
+  queryOptions({ queryKey: keys.webhooks, queryFn: async () => (await api.get<WebhookEndpoint[]>('webhooks')).data });
+
+export function useWebhooks() {
+  return useQuery(webhooksQuery(useApi()));
+}
+
+export function useDeliveries(endpointId: string | null, page = 1) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.deliveries(endpointId ?? '', page),
+    queryFn: async () => (await api.get<WebhookDeliveryPage>(`webhooks/${encodeURIComponent(endpointId!)}/deliveries`, { query: { page, limit: 20 } })).data,
+    enabled: Boolean(endpointId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDelivery(id: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.delivery(id ?? ''),
+    queryFn: async () => (await api.get<WebhookDelivery>(`webhooks/deliveries/${encodeURIComponent(id!)}`)).data,
+    enabled: Boolean(id),
+  });
+}
+
+function useWebhookMutation<V, R>(fn: (api: HttpClient, v: V) => Promise<R>) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (v: V) => fn(api, v), onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.webhooks }) });
+}
+
+export const useCreateWebhook = () =>
+  useWebhookMutation(async (api, body: { url: string; events: string[]; description?: string }) => (await api.post<WebhookEndpoint>('webhooks', body)).data);
+export const useUpdateWebhook = () =>
+  useWebhookMutation(
+    async (api, { id, ...body }: { id: string; url?: string; events?: string[]; description?: string; enabled?: boolean }) =>
+      (await api.request<WebhookEndpoint>('PATCH', `webhooks/${encodeURIComponent(id)}`, { body })).data,
+  );
+export const useDeleteWebhook = () => useWebhookMutation(async (api, id: string) => (await api.delete<null>(`webhooks/${encodeURIComponent(id)}`)).data);
+export const useTestWebhook = () => useWebhookMutation(async (api, id: string) => (await api.post<WebhookDelivery>(`webhooks/${encodeURIComponent(id)}/test`)).data);
+export const useResendDelivery = () =>
+  useWebhookMutation(async (api, id: string) => (await api.post<WebhookDelivery>(`webhooks/deliveries/${encodeURIComponent(id)}/resend`)).data);
+
+export type ExportKind = 'rentals' | 'payments' | 'users';
+
+export interface ExportProgress {
+  rows: number;
+  total: number | null;
+}
+
+/**
+ * Downloads an export while counting its lines as they stream in (the server announces the total in
+ * X-Export-Rows), then hands the CSV to the browser as a file.
+ */
+export async function downloadExport(kind: ExportKind, onProgress: (p: ExportProgress) => void, signal?: AbortSignal): Promise<void> {
+  const res = await fetch(`/api/exports/${kind}`, { credentials: 'same-origin', signal });
+  if (!res.ok || !res.body) throw new Error(`The export failed (${res.status})`);
+  const total = Number(res.headers.get('x-export-rows'));
+  const reader = res.body.getReader();
+  const parts: BlobPart[] = [];
+  let lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+    onProgress({ rows: Math.max(0, lines - 1), total: Number.isFinite(total) ? total : null });
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `okaybike-${kind}.csv`;
+  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

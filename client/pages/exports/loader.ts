@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { requireSession } from '../../app/guards.js';
+
+export async function exportsLoader(args: LoaderFunctionArgs): Promise<null> {
+  await requireSession('admin')(args);
+  return null;
+}

@@ -1,0 +1,219 @@
+import { ApiOutlined, DeleteOutlined, PlusOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Input, Popconfirm, Switch, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useDeliveries,
+  useDelivery,
+  useResendDelivery,
+  useTestWebhook,
+  useUpdateWebhook,
+  useWebhooks,
+  WEBHOOK_EVENTS,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '../../api/notifications.js';
+import { usePageMeta } from '../../app/head.js';
+import { notify, notifyError } from '../../app/notify.js';
+import { decorativeIcon } from '../../components/decorative-icon.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import { UtcTime } from '../../components/UtcTime.js';
+import { StatusTag, type StatusTone } from '../admin-bikes/StatusTag.js';
+
+const DELIVERY_TONE: Record<WebhookDelivery['status'], StatusTone> = { succeeded: 'success', pending: 'warning', failed: 'danger' };
+
+function AttemptLog({ deliveryId }: { deliveryId: string }) {
+  const delivery = useDelivery(deliveryId);
+  const log = delivery.data?.attemptLog ?? [];
+  return (
+    <Table
+      size="small"
+      rowKey={(a) => a.attemptedAt}
+      loading={delivery.isPending}
+      pagination={false}
+      dataSource={log}
+      columns={[
+        { title: 'Attempt at', dataIndex: 'attemptedAt', render: (v: string) => <UtcTime value={v} /> },
+        { title: 'HTTP status', dataIndex: 'statusCode', render: (v: number | null) => v ?? 'no answer' },
+        { title: 'Latency', dataIndex: 'latencyMs', render: (v: number) => `${v} ms` },
+        { title: 'Answer', key: 'answer', render: (_, a) => <code style={{ whiteSpace: 'pre-wrap' }}>{a.error ?? a.responseExcerpt.slice(0, 200)}</code> },
+      ]}
+    />
+  );
+}
+
+function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const deliveries = useDeliveries(endpoint._id);
+  const resend = useResendDelivery();
+  const columns: TableColumnsType<WebhookDelivery> = [
+    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => <UtcTime value={v} /> },
+    { title: 'Event', dataIndex: 'eventType', render: (v: string, d) => <span title={`Event id ${d.eventId}`}>{v}</span> },
+    { title: 'Status', dataIndex: 'status', render: (s: WebhookDelivery['status']) => <StatusTag tone={DELIVERY_TONE[s]}>{s}</StatusTag> },
+    { title: 'Attempts', dataIndex: 'attempts' },
+    { title: 'Last answer', key: 'last', render: (_, d) => d.lastStatusCode ?? d.lastError ?? '-' },
+    { title: 'Next try', dataIndex: 'nextAttemptAt', render: (v: string | null) => <UtcTime value={v} /> },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, d) => (
+        <Button
+          size="small"
+          icon={<RedoOutlined {...decorativeIcon} />}
+          loading={resend.isPending && resend.variables === d._id}
+          onClick={() =>
+            resend.mutate(d._id, {
+              onSuccess: (r) => {
+                notify.success(r.status === 'succeeded' ? 'Delivered' : `Not delivered: ${r.lastError ?? r.lastStatusCode}`);
+                void deliveries.refetch();
+              },
+              onError: (e) => notifyError(e),
+            })
+          }
+          aria-label={`Resend ${d.eventType} ${d.eventId}`}
+        >
+          Resend
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Card title={`Deliveries to ${endpoint.url}`} style={{ marginTop: 16 }}>
+      <Table<WebhookDelivery>
+        rowKey="_id"
+        size="small"
+        columns={columns}
+        dataSource={deliveries.data?.deliveries ?? []}
+        loading={deliveries.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        expandable={{ expandedRowRender: (d) => <AttemptLog deliveryId={d._id} /> }}
+        locale={{ emptyText: <Empty description="No deliveries yet" /> }}
+      />
+    </Card>
+  );
+}
+
+/** Admin: partner webhook endpoints (register, pause, test, delete), their deliveries and attempts. */
+export default function WebhooksPage() {
+  usePageMeta({ title: 'Webhooks', description: 'Signed event notifications for partners.' });
+  const webhooks = useWebhooks();
+  const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const test = useTestWebhook();
+  const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [form] = Form.useForm<{ url: string; events: string[]; description?: string }>();
+  const endpoints = webhooks.data ?? [];
+  const current = endpoints.find((e) => e._id === selected) ?? null;
+
+  const columns: TableColumnsType<WebhookEndpoint> = [
+    { title: 'URL', dataIndex: 'url', render: (url: string, e) => (<><code>{url}</code>{e.description ? <div style={{ fontSize: 13, opacity: 0.8 }}>{e.description}</div> : null}</>) },
+    { title: 'Events', dataIndex: 'events', render: (events: string[]) => events.join(', ') },
+    {
+      title: 'Enabled',
+      dataIndex: 'enabled',
+      render: (enabled: boolean, e) => (
+        <Switch checked={enabled} aria-label={`Enabled: ${e.url}`} onChange={(v) => update.mutate({ id: e._id, enabled: v }, { onError: (err) => notifyError(err) })} />
+      ),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, e) => (
+        <Flex gap={8} wrap>
+          <Button icon={<ApiOutlined {...decorativeIcon} />} onClick={() => setSelected(e._id)} aria-label={`Deliveries to ${e.url}`}>
+            Deliveries
+          </Button>
+          <Button
+            icon={<SendOutlined {...decorativeIcon} />}
+            loading={test.isPending && test.variables === e._id}
+            onClick={() =>
+              test.mutate(e._id, {
+                onSuccess: (d) => {
+                  setSelected(e._id);
+                  if (d.status === 'succeeded') notify.success('Test event delivered');
+                  else notify.error(`Test event not delivered: ${d.lastError ?? `HTTP ${d.lastStatusCode}`}`);
+                },
+                onError: (err) => notifyError(err),
+              })
+            }
+            aria-label={`Send a test event to ${e.url}`}
+          >
+            Send test
+          </Button>
+          <Popconfirm title="Delete this endpoint?" description="Its deliveries are deleted too." okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(e._id, { onError: (err) => notifyError(err) })}>
+            <Button danger icon={<DeleteOutlined {...decorativeIcon} />} aria-label={`Delete ${e.url}`}>
+              Delete
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeading title="Webhooks" lead="Partners get signed events (X-OkayBike-Signature) at their URL, retried for 3 days." />
+      <Card title="Add an endpoint" style={{ marginBottom: 16 }}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ events: ['rental.booked', 'rental.cancelled'] }}
+          onFinish={(values) =>
+            create.mutate(values, {
+              onSuccess: (ep) => {
+                setSecret({ url: ep.url, secret: ep.secret ?? '' });
+                form.resetFields();
+              },
+              onError: (err) => notifyError(err),
+            })
+          }
+        >
+          <Form.Item name="url" label="URL" rules={[{ required: true, message: 'Enter the URL' }, { type: 'url', message: 'Enter an http or https URL' }]}>
+            <Input placeholder="https://partner.example/okaybike/webhooks" inputMode="url" />
+          </Form.Item>
+          <Form.Item name="events" label="Events" rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one event' }]}>
+            <Checkbox.Group options={WEBHOOK_EVENTS.map((e) => ({ label: e, value: e }))} />
+          </Form.Item>
+          <Form.Item name="description" label="Description">
+            <Input maxLength={200} placeholder="Insurance partner" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" icon={<PlusOutlined {...decorativeIcon} />} loading={create.isPending}>
+            Add endpoint
+          </Button>
+        </Form>
+      </Card>
+      {secret ? (
+        <Alert
+          type="success"
+          showIcon
+          closable={{ onClose: () => setSecret(null) }}
+          style={{ marginBottom: 16 }}
+          title={`Endpoint added: ${secret.url}`}
+          description={
+            <>
+              Its signing secret is shown only now. Keep it with the receiver:{' '}
+              <Typography.Text code copyable>
+                {secret.secret}
+              </Typography.Text>
+            </>
+          }
+        />
+      ) : null}
+      <Card title="Endpoints">
+        <Table<WebhookEndpoint>
+          rowKey="_id"
+          columns={columns}
+          dataSource={endpoints}
+          loading={webhooks.isPending}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description="No endpoints yet" /> }}
+        />
+      </Card>
+      {current ? <Deliveries endpoint={current} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { webhooksQuery } from '../../api/notifications.js';
+import { requireSession } from '../../app/guards.js';
+import { loaderContext } from '../../app/router-context.js';
+import { prefetchForFirstPaint } from '../dashboard-home/loader.js';
+
+export async function webhooksLoader(args: LoaderFunctionArgs): Promise<null> {
+  await requireSession('admin')(args);
+  const { queryClient, api } = loaderContext(args.context);
+  await prefetchForFirstPaint(queryClient, webhooksQuery(api));
+  return null;
+}

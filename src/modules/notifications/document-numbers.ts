@@ -1,0 +1,21 @@
+import { and, eq } from 'drizzle-orm';
+import { DbOrTx } from '../../database/database.types.js';
+import { documentNumbers, documentSequences, DocumentKind } from '../../database/schema/notifications.js';
+
+/**
+ * The number of `kind` for `refId`, given the first time under the row lock of the kind's sequence (so numbers
+ * have no gaps and never repeat); later calls answer the same number. Call inside a transaction.
+ */
+export async function ensureDocumentNumber(t: DbOrTx, kind: DocumentKind, refId: string): Promise<number> {
+  await t.insert(documentSequences).values({ kind, lastNumber: 0 }).onConflictDoNothing();
+  const [seq] = await t.select().from(documentSequences).where(eq(documentSequences.kind, kind)).for('update');
+  const [existing] = await t
+    .select({ number: documentNumbers.number })
+    .from(documentNumbers)
+    .where(and(eq(documentNumbers.kind, kind), eq(documentNumbers.refId, refId)));
+  if (existing) return existing.number;
+  const next = seq.lastNumber + 1;
+  await t.update(documentSequences).set({ lastNumber: next }).where(eq(documentSequences.kind, kind));
+  await t.insert(documentNumbers).values({ kind, refId, number: next });
+  return next;
+}

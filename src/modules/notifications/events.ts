@@ -1,0 +1,57 @@
+/** Events partners can subscribe to (webhooks). Names are part of the public API. */
+export const WEBHOOK_EVENTS = [
+  'rental.created',
+  'rental.booked',
+  'rental.cancelled',
+  'rental.returned',
+  'rental.paid',
+  'payment.succeeded',
+  'payment.refunded',
+  'bike.created',
+  'bike.updated',
+  'bike.deleted',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+/** Events told only to the customer, by email. */
+export const CUSTOMER_ONLY_EVENTS = [
+  'user.signed_up',
+  'user.password_changed',
+  'rental.pickup_reminder',
+  'rental.return_due_soon',
+  'rental.overdue',
+] as const;
+export type CustomerOnlyEventType = (typeof CUSTOMER_ONLY_EVENTS)[number];
+
+/** The test event an admin sends to one endpoint (never fanned out). */
+export const TEST_EVENT = 'webhook.test';
+
+export type DomainEventType = WebhookEventType | CustomerOnlyEventType;
+
+export const EMAIL_KINDS = [
+  'welcome',
+  'booking_confirmed',
+  'payment_received',
+  'pickup_reminder',
+  'return_due_soon',
+  'overdue',
+  'cancelled',
+  'refunded',
+  'password_changed',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** Which email (if any) the customer gets for an event. */
+export const EMAIL_FOR_EVENT: Partial<Record<DomainEventType, EmailKind>> = {
+  'user.signed_up': 'welcome',
+  'user.password_changed': 'password_changed',
+  'rental.booked': 'booking_confirmed',
+  'payment.succeeded': 'payment_received',
+  'rental.cancelled': 'cancelled',
+  'payment.refunded': 'refunded',
+  'rental.pickup_reminder': 'pickup_reminder',
+  'rental.return_due_soon': 'return_due_soon',
+  'rental.overdue': 'overdue',
+};
+
+export const isWebhookEvent = (type: string): type is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(type);

@@ -1,0 +1,336 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import nodemailer, { Transporter } from 'nodemailer';
+import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/app-config.js';
+import { Db, DRIZZLE } from '../../database/database.types.js';
+import {
+  domainEvents,
+  OutboxEmailRow,
+  outboxEmails,
+  WebhookDeliveryRow,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../database/schema/notifications.js';
+import { rentals } from '../../database/schema/rentals.js';
+import { DocumentsService } from './documents.service.js';
+import { DomainEvents } from './domain-events.service.js';
+import { EVENT_ID_HEADER, postWebhook, SIGNATURE_HEADER, signWebhook } from './webhook-http.js';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+/** A worker holds a claimed message this long (more than WEBHOOK_TIMEOUT_MS allows); if it dies meanwhile, another one takes it after. */
+const LEASE_MS = MINUTE;
+const BATCH = 20;
+const EMAIL_MAX_ATTEMPTS = 15;
+/** Partners get each event for 3 days. */
+export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * HOUR;
+
+/** Email retries: 30 s, 1 min, 2 min ... at most an hour apart. */
+export const emailBackoffMs = (attempt: number): number => Math.min(30 * SECOND * 2 ** (attempt - 1), HOUR);
+/** Webhook retries: 10 s, 30 s, 90 s, 4.5 min, 13.5 min, 40 min, 2 h, then every 6 h, until 3 days have passed. */
+export const webhookBackoffMs = (attempt: number): number => Math.min(10 * SECOND * 3 ** (attempt - 1), 6 * HOUR);
+
+export interface RunResult {
+  emailsSent: number;
+  emailsFailed: number;
+  deliveriesSucceeded: number;
+  deliveriesFailed: number;
+}
+
+/**
+ * Sends what the outbox holds: emails over SMTP and webhook deliveries over HTTP, at least once, with back-off.
+ * Several instances share the work: a batch is claimed in one statement (`FOR UPDATE SKIP LOCKED` + a lease in
+ * next_attempt_at), so two workers never take the same row, and a worker killed mid-send leaves its rows to be
+ * taken again when the lease ends. Does not run in NODE_ENV=test unless a test calls start() or runOnce().
+ */
+@Injectable()
+export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Outbox');
+  private timer?: NodeJS.Timeout;
+  private reminderTimer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+  private transport?: Transporter;
+  private stopped = false;
+
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly documents: DocumentsService,
+    private readonly events: DomainEvents,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.env.NODE_ENV !== 'test') this.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stop();
+    await this.running?.catch(() => undefined);
+    this.transport?.close();
+  }
+
+  /** Starts the periodic sending and reminder scan (tests start it explicitly). */
+  start(): void {
+    this.stopped = false;
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.config.env.OUTBOX_INTERVAL_MS);
+    this.timer.unref();
+    this.reminderTimer = setInterval(() => void this.tick(true), this.config.env.REMINDER_INTERVAL_MS);
+    this.reminderTimer.unref();
+    void this.tick(true);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    clearInterval(this.reminderTimer);
+    this.timer = this.reminderTimer = undefined;
+  }
+
+  private async tick(reminders = false): Promise<void> {
+    if (this.running || this.stopped) return;
+    const run = (async () => {
+      try {
+        if (reminders) await this.scheduleReminders();
+        await this.runOnce();
+      } catch (e) {
+        this.logger.error(`outbox run failed: ${(e as Error).message}`);
+      }
+    })();
+    this.running = run;
+    await run;
+    this.running = undefined;
+  }
+
+  /** Sends everything due now (emails and webhooks), batch after batch. */
+  async runOnce(): Promise<RunResult> {
+    const result: RunResult = { emailsSent: 0, emailsFailed: 0, deliveriesSucceeded: 0, deliveriesFailed: 0 };
+    for (let round = 0; round < 50; round++) {
+      const emails = this.config.env.SMTP_URL ? await this.claimEmails() : [];
+      const deliveries = await this.claimDeliveries();
+      if (!emails.length && !deliveries.length) break;
+      await Promise.all([
+        (async () => {
+          for (const e of emails) {
+            if (await this.sendEmail(e)) result.emailsSent++;
+            else result.emailsFailed++;
+          }
+        })(),
+        Promise.all(
+          deliveries.map(async (d) => {
+            if (await this.deliver(d)) result.deliveriesSucceeded++;
+            else result.deliveriesFailed++;
+          }),
+        ),
+      ]);
+    }
+    return result;
+  }
+
+  // ------------------------------------------------------------------------------------------------ email
+
+  private async claimEmails(): Promise<OutboxEmailRow[]> {
+    const now = this.clock.now();
+    const due = this.db
+      .select({ id: outboxEmails.id })
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, now)))
+      .orderBy(asc(outboxEmails.nextAttemptAt), asc(outboxEmails.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS), attempts: sql`${outboxEmails.attempts} + 1` })
+      .where(and(inArray(outboxEmails.id, due), eq(outboxEmails.status, 'pending')))
+      .returning();
+  }
+
+  private mailer(): Transporter {
+    this.transport ??= nodemailer.createTransport(this.config.env.SMTP_URL!);
+    return this.transport;
+  }
+
+  private async sendEmail(row: OutboxEmailRow): Promise<boolean> {
+    try {
+      const attachments = [];
+      for (const a of row.attachments ?? []) {
+        const file = a.kind === 'receipt' ? await this.documents.receipt(a.refId) : await this.documents.invoice(a.refId);
+        attachments.push({ filename: file.filename, content: file.content, contentType: 'application/pdf' });
+      }
+      await this.mailer().sendMail({
+        from: this.config.env.MAIL_FROM,
+        to: row.toAddress,
+        subject: row.subject,
+        html: row.html,
+        text: row.textBody,
+        // Stable per message: a message sent twice (a crash right after the SMTP answer) is recognisably the same.
+        messageId: `<${row.id}@okaybike.outbox>`,
+        headers: { 'X-OkayBike-Message-Kind': row.kind },
+        attachments,
+      });
+      await this.db.update(outboxEmails).set({ status: 'sent', sentAt: this.clock.now(), lastError: null }).where(eq(outboxEmails.id, row.id));
+      return true;
+    } catch (e) {
+      const giveUp = row.attempts >= EMAIL_MAX_ATTEMPTS;
+      await this.db
+        .update(outboxEmails)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          lastError: (e as Error).message.slice(0, 500),
+          nextAttemptAt: new Date(this.clock.now().getTime() + emailBackoffMs(row.attempts)),
+        })
+        .where(eq(outboxEmails.id, row.id));
+      this.logger.warn(`email ${row.id} to ${row.toAddress} failed (attempt ${row.attempts}${giveUp ? ', giving up' : ''}): ${(e as Error).message}`);
+      return false;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------ webhooks
+
+  private async claimDeliveries(onlyId?: string): Promise<WebhookDeliveryRow[]> {
+    const now = this.clock.now();
+    const due = this.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), onlyId ? eq(webhookDeliveries.id, onlyId) : undefined))
+      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS), attempts: sql`${webhookDeliveries.attempts} + 1` })
+      .where(and(inArray(webhookDeliveries.id, due), eq(webhookDeliveries.status, 'pending')))
+      .returning();
+  }
+
+  /** Delivers one pending delivery now (test event, manual resend); false when it is not pending or another worker holds it. */
+  async deliverNow(deliveryId: string): Promise<boolean> {
+    const [row] = await this.claimDeliveries(deliveryId);
+    return row ? this.deliver(row) : false;
+  }
+
+  private async deliver(d: WebhookDeliveryRow): Promise<boolean> {
+    const [endpoint] = await this.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId));
+    const [event] = await this.db.select().from(domainEvents).where(eq(domainEvents.id, d.eventId));
+    if (!endpoint || !event) {
+      await this.db.update(webhookDeliveries).set({ status: 'failed', lastError: 'endpoint or event deleted' }).where(eq(webhookDeliveries.id, d.id));
+      return false;
+    }
+    const body = JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: event.data });
+    const t = Math.floor(this.clock.now().getTime() / 1000);
+    const result = await postWebhook(
+      endpoint.url,
+      body,
+      { [SIGNATURE_HEADER]: signWebhook(endpoint.secret, body, t), [EVENT_ID_HEADER]: event.id, 'X-OkayBike-Event-Type': event.type },
+      { timeoutMs: this.config.env.WEBHOOK_TIMEOUT_MS, allowPrivate: this.config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
+    );
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    const now = this.clock.now();
+    const expired = now.getTime() - d.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
+    await this.db.transaction(async (tx) => {
+      await tx.insert(webhookAttempts).values({
+        deliveryId: d.id,
+        attemptedAt: now,
+        statusCode: result.statusCode,
+        latencyMs: result.latencyMs,
+        error: result.error,
+        responseExcerpt: result.excerpt,
+      });
+      await tx
+        .update(webhookDeliveries)
+        .set(
+          ok
+            ? { status: 'succeeded', deliveredAt: now, lastStatusCode: result.statusCode, lastError: null }
+            : {
+                status: expired ? 'failed' : 'pending',
+                lastStatusCode: result.statusCode,
+                lastError: result.error ?? `HTTP ${result.statusCode}`,
+                nextAttemptAt: new Date(now.getTime() + webhookBackoffMs(d.attempts)),
+              },
+        )
+        .where(eq(webhookDeliveries.id, d.id));
+    });
+    if (!ok) this.logger.warn(`webhook ${event.type} ${event.id} to ${endpoint.url}: ${result.error ?? `HTTP ${result.statusCode}`} (attempt ${d.attempts})`);
+    return ok;
+  }
+
+  // ------------------------------------------------------------------------------------------------ reminders
+
+  private endTimeColumn?: boolean;
+
+  /** Whether the rental engine's `end_time` column exists (return-due and overdue messages need it). */
+  private async hasEndTime(): Promise<boolean> {
+    if (this.endTimeColumn === undefined) {
+      const rows = await this.db.execute(
+        sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'rentals' and column_name = 'end_time'`,
+      );
+      this.endTimeColumn = rowsOf(rows).length > 0;
+    }
+    return this.endTimeColumn;
+  }
+
+  /**
+   * Writes the time-driven messages that are due, once per rental and kind (a unique dedupe key): the pick-up
+   * reminder REMINDER_HOURS_BEFORE_START before the start (for bookings made earlier than that), and with the
+   * rental engine's fixed windows, "return due soon" RETURN_DUE_SOON_MINUTES before the end and "overdue" after
+   * the end plus LATE_GRACE_MINUTES. Returns how many messages it wrote.
+   */
+  async scheduleReminders(): Promise<number> {
+    const now = this.clock.now();
+    const env = this.config.env as typeof this.config.env & { LATE_GRACE_MINUTES?: number };
+    const before = env.REMINDER_HOURS_BEFORE_START * HOUR;
+    let written = 0;
+    const emit = async (ids: string[], type: 'rental.pickup_reminder' | 'rental.return_due_soon' | 'rental.overdue') => {
+      for (const id of ids) {
+        const done = await this.db.transaction((tx) => this.events.rental(tx, type, id, { dedupeKey: `${type}:${id}` }));
+        if (done) written++;
+      }
+    };
+    const notSent = (type: string) =>
+      sql`not exists (select 1 from ${outboxEmails} where ${outboxEmails.dedupeKey} = ${type} || ':' || ${rentals.id}::text)`;
+    const pickup = await this.db
+      .select({ id: rentals.id })
+      .from(rentals)
+      .where(
+        and(
+          eq(rentals.status, 'booked'),
+          sql`${rentals.startTime} > ${now.toISOString()}::timestamptz`,
+          sql`${rentals.startTime} <= ${new Date(now.getTime() + before).toISOString()}::timestamptz`,
+          sql`${rentals.startTime} - ${rentals.createdAt} > ${`${before / 1000} seconds`}::interval`,
+          notSent('rental.pickup_reminder'),
+        ),
+      )
+      .limit(200);
+    await emit(
+      pickup.map((r) => r.id),
+      'rental.pickup_reminder',
+    );
+    if (await this.hasEndTime()) {
+      const soon = new Date(now.getTime() + this.config.env.RETURN_DUE_SOON_MINUTES * MINUTE).toISOString();
+      const grace = `${(env.LATE_GRACE_MINUTES ?? 30) * 60} seconds`;
+      const due = await this.db.execute(sql`
+        select id::text as id from rentals
+         where status = 'booked' and end_time is not null
+           and end_time > ${now.toISOString()}::timestamptz and end_time <= ${soon}::timestamptz
+           and start_time <= ${now.toISOString()}::timestamptz
+           and not exists (select 1 from outbox_emails where dedupe_key = 'rental.return_due_soon:' || rentals.id::text)
+         limit 200`);
+      await emit(rowsOf(due).map((r) => String(r.id)), 'rental.return_due_soon');
+      const overdue = await this.db.execute(sql`
+        select id::text as id from rentals
+         where status = 'booked' and end_time is not null
+           and end_time + ${grace}::interval < ${now.toISOString()}::timestamptz
+           and not exists (select 1 from outbox_emails where dedupe_key = 'rental.overdue:' || rentals.id::text)
+         limit 200`);
+      await emit(rowsOf(overdue).map((r) => String(r.id)), 'rental.overdue');
+    }
+    return written;
+  }
+}
+
+const rowsOf = (res: unknown): Record<string, unknown>[] =>
+  ((res as { rows?: Record<string, unknown>[] }).rows ?? (res as Record<string, unknown>[])) || [];

@@ -1,0 +1,157 @@
+import { jest } from '@jest/globals';
+/**
+ * Issue 16: PDF receipts and invoices (own only, admins any, sequential numbers) and the CSV exports (streamed
+ * in batches, parse as CSV).
+ */
+import { DocumentsService } from '../../src/modules/notifications/documents.service.js';
+import { csvField, ExportsService } from '../../src/modules/notifications/exports.service.js';
+import { createBike } from '../support/bike-factories.js';
+import { createAdmin, createUser } from '../support/factories.js';
+import { bookAndPay, choose, fullPayment, HOUR, rentalTestEnv, returnRental } from '../support/rental-factories.js';
+import { createTestApp, TestApp } from '../support/test-app.js';
+
+/** RFC 4180 reader for the test (quoted fields, doubled quotes, CRLF). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+const binary = (res: import('superagent').Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
+describe('Receipts, invoices and exports', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(rentalTestEnv);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.reset());
+
+  async function paidRental() {
+    const user = await createUser(t, { name: 'Receipt Owner' });
+    const admin = await createAdmin(t);
+    const bike = await createBike(t, { name: 'Honda CB Hornet', quantity: 2 });
+    const start = t.clock.now().getTime() + HOUR;
+    const booked = await bookAndPay(t, user, bike.id, { quantity: 2, startTime: new Date(start).toISOString() });
+    await returnRental(t, admin, booked.rental._id, new Date(start + 3 * HOUR).toISOString()).expect(200);
+    const pay = await fullPayment(t, user, { paymentId: booked.rental.paymentId, totalCost: 75 }).expect(200);
+    await choose(t, pay.body.data.payment_url, 'pay').expect(303);
+    return { user, admin, bike, rentalId: booked.rental._id, feePaymentId: booked.paymentId, rentalPaymentId: pay.body.data.payment._id as string };
+  }
+
+  it('the owner and admins download the receipt and the invoice as PDF; anyone else gets 404', async () => {
+    const { user, admin, rentalId, feePaymentId } = await paidRental();
+    const mine = await t.http().get(`/api/payments/${feePaymentId}/receipt`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(mine.headers['content-disposition']).toBe('attachment; filename="receipt-R-000001.pdf"');
+    expect((mine.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    const again = await t.http().get(`/api/payments/${feePaymentId}/receipt`).set('Authorization', admin.bearer).buffer(true).parse(binary).expect(200);
+    expect(again.headers['content-disposition']).toContain('R-000001'); // the same number every time
+    const invoice = await t.http().get(`/api/rentals/${rentalId}/invoice`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
+    expect(invoice.headers['content-disposition']).toBe('attachment; filename="invoice-INV-000001.pdf"');
+    const byRental = await t.http().get(`/api/rentals/${rentalId}/receipts/booking_fee`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
+    expect(byRental.headers['content-disposition']).toBe('attachment; filename="receipt-R-000001.pdf"');
+    const second = await t.http().get(`/api/rentals/${rentalId}/receipts/rental`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
+    expect(second.headers['content-disposition']).toBe('attachment; filename="receipt-R-000002.pdf"');
+    await t.http().get(`/api/rentals/${rentalId}/receipts/tip`).set('Authorization', user.bearer).expect(404);
+    const stranger = await createUser(t);
+    await t.http().get(`/api/rentals/${rentalId}/receipts/booking_fee`).set('Authorization', stranger.bearer).expect(404);
+    await t.http().get(`/api/payments/${feePaymentId}/receipt`).set('Authorization', stranger.bearer).expect(404);
+    await t.http().get(`/api/rentals/${rentalId}/invoice`).set('Authorization', stranger.bearer).expect(404);
+    await t.http().get(`/api/rentals/${rentalId}/invoice`).expect(401);
+    await t.http().get('/api/payments/not-an-id/receipt').set('Authorization', user.bearer).expect(400);
+  });
+
+  it('numbers receipts without gaps, even when asked for at the same time', async () => {
+    const docs = t.app.get(DocumentsService);
+    const ids = Array.from({ length: 8 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);
+    const numbers = await Promise.all([...ids, ...ids].map((id) => docs.ensureNumber('receipt', id)));
+    expect([...new Set(numbers)].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(numbers.slice(0, 8)).toEqual(numbers.slice(8));
+  });
+
+  it('the invoice itemises the booking fee and the hours', async () => {
+    const { rentalId } = await paidRental();
+    const docs = t.app.get(DocumentsService);
+    const spy = jest.spyOn(docs, 'render');
+    await docs.invoice(rentalId);
+    const model = spy.mock.calls[0][0];
+    expect(model.lines.map((l) => [l.label, l.amountMinor, l.currency])).toEqual([
+      ['Booking fee', 10000, 'BDT'],
+      ['Rental: 3 hours', 7500, 'USD'],
+    ]);
+    expect(model.totals).toEqual([
+      { currency: 'BDT', charged: 10000, paid: 10000, due: 0 },
+      { currency: 'USD', charged: 7500, paid: 7500, due: 0 },
+    ]);
+    spy.mockRestore();
+  });
+
+  it('exports rentals, payments and users as CSV (admins only), streamed in batches', async () => {
+    const { user } = await paidRental();
+    const admin = await createAdmin(t, { name: 'Admin, "the boss"' });
+    const rentals = await t.http().get('/api/exports/rentals').set('Authorization', admin.bearer).expect(200);
+    expect(rentals.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(rentals.headers['x-export-rows']).toBe('1');
+    const rows = parseCsv(rentals.text);
+    expect(rows[0]).toEqual(['id', 'booking_reference', 'status', 'customer_name', 'customer_email', 'bike', 'quantity', 'start_time', 'return_time', 'price_per_hour', 'currency', 'total_cost', 'total_paid', 'created_at']);
+    expect(rows[1]).toEqual(expect.arrayContaining(['paid', 'Receipt Owner', user.email, 'Honda CB Hornet', '2', '12.50', 'USD', '75.00']));
+    const payments = parseCsv((await t.http().get('/api/exports/payments.csv').set('Authorization', admin.bearer).expect(200)).text);
+    expect(payments.slice(1).map((r) => [r[4], r[5], r[6], r[7]]).sort()).toEqual([
+      ['booking_fee', 'succeeded', '100.00', 'BDT'],
+      ['rental', 'succeeded', '75.00', 'USD'],
+    ]);
+    const users = parseCsv((await t.http().get('/api/exports/users').set('Authorization', admin.bearer).expect(200)).text);
+    expect(users.length).toBe(1 + 3);
+    expect(users.some((r) => r[1] === 'Admin, "the boss"')).toBe(true);
+    await t.http().get('/api/exports/rentals').set('Authorization', user.bearer).expect(403);
+    await t.http().get('/api/exports/secrets').set('Authorization', admin.bearer).expect(404);
+  });
+
+  it('reads every row once across batch boundaries (keyset), with equal timestamps', async () => {
+    const same = new Date('2026-01-01T00:00:00Z');
+    for (let i = 0; i < 23; i++) await createUser(t, { email: `batch-${i}@example.com` });
+    await t.db.execute((await import('drizzle-orm')).sql`update users set created_at = ${same.toISOString()}::timestamptz where email like 'batch-%'`);
+    const lines: string[] = [];
+    for await (const chunk of t.app.get(ExportsService).lines('users', 5)) lines.push(chunk);
+    const rows = parseCsv(lines.join('')).slice(1);
+    expect(rows).toHaveLength(23);
+    expect(new Set(rows.map((r) => r[0])).size).toBe(23);
+    expect(lines.length).toBe(1 + 5); // header + ceil(23 / 5) batches
+  });
+
+  it('neutralises spreadsheet formulas and quotes separators', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvField(-5)).toBe('-5');
+    expect(csvField(null)).toBe('');
+  });
+});

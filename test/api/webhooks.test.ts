@@ -1,0 +1,185 @@
+/**
+ * Issue 16, webhooks: admin endpoints, signed deliveries from the outbox to a receiver on 127.0.0.1 (allowed by
+ * WEBHOOK_ALLOW_PRIVATE_TARGETS), retries with back-off, attempts logged, manual resend, SSRF refusal.
+ */
+import { webhookDeliveries } from '../../src/database/schema/notifications.js';
+import { OutboxWorker, webhookBackoffMs, WEBHOOK_RETRY_WINDOW_MS } from '../../src/modules/notifications/outbox.worker.js';
+import { isPrivateAddress, signWebhook, verifyWebhookSignature } from '../../src/modules/notifications/webhook-http.js';
+import { bikeBody, createBike } from '../support/bike-factories.js';
+import { createAdmin, createUser, TestUser } from '../support/factories.js';
+import { bookAndPay, rentalTestEnv } from '../support/rental-factories.js';
+import { createTestApp, TestApp } from '../support/test-app.js';
+import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver.js';
+
+describe('Webhooks for partners', () => {
+  let t: TestApp;
+  let hooks: WebhookReceiver;
+  let worker: OutboxWorker;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ ...rentalTestEnv, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+    worker = t.app.get(OutboxWorker);
+    hooks = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    await t.close();
+    await hooks.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    hooks.received.length = 0;
+    hooks.failNext(0);
+    admin = await createAdmin(t);
+  });
+
+  const register = (events: string[], url = hooks.url) =>
+    t.http().post('/api/webhooks').set('Authorization', admin.bearer).send({ url, events, description: 'Partner' });
+
+  it('registers an endpoint with its secret; lists, reads, updates and deletes it (admins only)', async () => {
+    const created = await register(['rental.booked']).expect(201);
+    const ep = created.body.data;
+    expect(ep).toMatchObject({ url: hooks.url, events: ['rental.booked'], description: 'Partner', enabled: true });
+    expect(ep.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    const list = await t.http().get('/api/webhooks').set('Authorization', admin.bearer).expect(200);
+    expect(list.body.data).toEqual([expect.objectContaining({ _id: ep._id })]);
+    expect(list.body.data[0].secret).toBeUndefined();
+    const updated = await t.http().patch(`/api/webhooks/${ep._id}`).set('Authorization', admin.bearer).send({ events: ['bike.created', 'bike.deleted'], enabled: false }).expect(200);
+    expect(updated.body.data).toMatchObject({ events: ['bike.created', 'bike.deleted'], enabled: false });
+    await t.http().delete(`/api/webhooks/${ep._id}`).set('Authorization', admin.bearer).expect(200);
+    await t.http().get(`/api/webhooks/${ep._id}`).set('Authorization', admin.bearer).expect(404);
+    const user = await createUser(t);
+    await t.http().get('/api/webhooks').set('Authorization', user.bearer).expect(403);
+    await t.http().post('/api/webhooks').send({ url: hooks.url, events: ['rental.booked'] }).expect(401);
+  });
+
+  it.each([
+    [{ url: 'ftp://example.com/x', events: ['rental.booked'] }, 'url'],
+    [{ url: 'not a url', events: ['rental.booked'] }, 'url'],
+    [{ url: 'https://example.com/x', events: [] }, 'events'],
+    [{ url: 'https://example.com/x', events: ['rental.exploded'] }, 'events'],
+    [{ url: 'https://example.com/x' }, 'events'],
+  ])('refuses %j naming %s', async (body, field) => {
+    const res = await t.http().post('/api/webhooks').set('Authorization', admin.bearer).send(body).expect(400);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+  });
+
+  it('delivers the events it subscribed to, signed, with the event id header, in the API DTOs', async () => {
+    const ep = (await register(['rental.created', 'rental.booked', 'payment.succeeded', 'bike.created'])).body.data;
+    const user = await createUser(t);
+    const bike = await createBike(t);
+    const { rental } = await bookAndPay(t, user, bike.id);
+    await t.http().post('/api/bikes').set('Authorization', admin.bearer).send(bikeBody({ name: 'Webhook Bike' })).expect(201);
+    await worker.runOnce();
+    expect(hooks.received.map((h) => h.body.type).sort()).toEqual(['bike.created', 'payment.succeeded', 'rental.booked', 'rental.created']);
+    for (const h of hooks.received) {
+      const sig = String(h.headers['x-okaybike-signature']);
+      expect(sig).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      const ts = Number(/t=(\d+)/.exec(sig)![1]);
+      expect(sig).toBe(signWebhook(ep.secret, h.raw, ts));
+      expect(verifyWebhookSignature(ep.secret, h.raw, sig, ts)).toBe(true);
+      expect(verifyWebhookSignature('whsec_wrong', h.raw, sig, ts)).toBe(false);
+      expect(h.headers['x-okaybike-event-id']).toBe(h.body.id);
+      expect(Object.keys(h.body).sort()).toEqual(['createdAt', 'data', 'id', 'type']);
+    }
+    const booked = hooks.received.find((h) => h.body.type === 'rental.booked')!;
+    expect(booked.body.data).toMatchObject({ _id: rental._id, status: 'booked', paymentId: rental.paymentId, bookingFee: { status: 'succeeded' } });
+    const paid = hooks.received.find((h) => h.body.type === 'payment.succeeded')!;
+    expect(paid.body.data).toMatchObject({ kind: 'booking_fee', status: 'succeeded', amount: 100, currency: 'BDT', rental: { _id: rental._id } });
+    expect(hooks.received.find((h) => h.body.type === 'bike.created')!.body.data).toMatchObject({ name: 'Webhook Bike' });
+    // Delivered once: another run sends nothing.
+    await worker.runOnce();
+    expect(hooks.received).toHaveLength(4);
+  });
+
+  it('a receiver that fails twice gets the event on the third attempt; every attempt is logged and visible', async () => {
+    const ep = (await register(['bike.created'])).body.data;
+    hooks.failNext(2);
+    await t.http().post('/api/bikes').set('Authorization', admin.bearer).send(bikeBody()).expect(201);
+    await worker.runOnce();
+    expect(hooks.failures).toBe(1);
+    // Not again before the back-off has passed.
+    await worker.runOnce();
+    expect(hooks.failures).toBe(1);
+    t.clock.advance(webhookBackoffMs(1) + 1000);
+    await worker.runOnce();
+    expect(hooks.failures).toBe(2);
+    t.clock.advance(webhookBackoffMs(2) + 1000);
+    await worker.runOnce();
+    expect(hooks.received.map((h) => h.body.type)).toEqual(['bike.created']);
+    const page = await t.http().get(`/api/webhooks/${ep._id}/deliveries`).set('Authorization', admin.bearer).expect(200);
+    expect(page.body.data.deliveries).toEqual([expect.objectContaining({ eventType: 'bike.created', status: 'succeeded', attempts: 3, lastStatusCode: 200 })]);
+    const one = await t.http().get(`/api/webhooks/deliveries/${page.body.data.deliveries[0]._id}`).set('Authorization', admin.bearer).expect(200);
+    expect(one.body.data.attemptLog.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200]);
+    expect(one.body.data.attemptLog[0]).toMatchObject({ responseExcerpt: 'temporarily broken', error: null });
+    expect(typeof one.body.data.attemptLog[0].latencyMs).toBe('number');
+  });
+
+  it('back-off grows from seconds to hours, and gives up after 3 days', async () => {
+    expect(webhookBackoffMs(1)).toBe(10_000);
+    expect(webhookBackoffMs(2)).toBe(30_000);
+    expect(webhookBackoffMs(7)).toBe(7_290_000); // about 2 hours
+    expect(webhookBackoffMs(20)).toBe(6 * 3600_000);
+    await register(['bike.created']);
+    hooks.failNext(1000);
+    await t.http().post('/api/bikes').set('Authorization', admin.bearer).send(bikeBody()).expect(201);
+    let attempts = 0;
+    for (let i = 0; i < 40; i++) {
+      await worker.runOnce();
+      const [d] = await t.db.select().from(webhookDeliveries);
+      attempts = d.attempts;
+      if (d.status !== 'pending') break;
+      t.clock.advance(webhookBackoffMs(d.attempts) + 1000);
+    }
+    const [d] = await t.db.select().from(webhookDeliveries);
+    expect(d.status).toBe('failed');
+    expect(d.createdAt.getTime() + WEBHOOK_RETRY_WINDOW_MS).toBeLessThanOrEqual(t.clock.now().getTime());
+    expect(attempts).toBeGreaterThan(10);
+  });
+
+  it('manual resend delivers a delivery again; the test event arrives at once', async () => {
+    const ep = (await register(['bike.created'])).body.data;
+    const test = await t.http().post(`/api/webhooks/${ep._id}/test`).set('Authorization', admin.bearer).expect(200);
+    expect(test.body.data).toMatchObject({ eventType: 'webhook.test', status: 'succeeded', attempts: 1 });
+    expect(hooks.received.map((h) => h.body.type)).toEqual(['webhook.test']);
+    const resent = await t.http().post(`/api/webhooks/deliveries/${test.body.data._id}/resend`).set('Authorization', admin.bearer).expect(200);
+    expect(resent.body.data).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(resent.body.data.attemptLog).toHaveLength(2);
+    expect(hooks.received).toHaveLength(2);
+    expect(hooks.received[0].body.id).toBe(hooks.received[1].body.id);
+  });
+
+  it('paused and unsubscribed endpoints get nothing', async () => {
+    const ep = (await register(['bike.deleted'])).body.data;
+    const other = (await register(['bike.created'])).body.data;
+    await t.http().patch(`/api/webhooks/${other._id}`).set('Authorization', admin.bearer).send({ enabled: false }).expect(200);
+    await t.http().post('/api/bikes').set('Authorization', admin.bearer).send(bikeBody()).expect(201);
+    await worker.runOnce();
+    expect(hooks.received).toHaveLength(0);
+    expect(ep._id).toBeDefined();
+  });
+});
+
+describe('Webhook targets (SSRF)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(rentalTestEnv);
+  });
+  afterAll(() => t.close());
+
+  it.each(['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://[::1]/x', 'http://169.254.169.254/latest/meta-data', 'http://192.168.1.10/x', 'http://[::ffff:127.0.0.1]/x'])(
+    'refuses %s without WEBHOOK_ALLOW_PRIVATE_TARGETS',
+    async (url) => {
+      const admin = await createAdmin(t);
+      const res = await t.http().post('/api/webhooks').set('Authorization', admin.bearer).send({ url, events: ['rental.booked'] }).expect(400);
+      expect(res.body.errors[0]).toMatchObject({ path: 'url' });
+      expect(res.body.message).toMatch(/private or loopback/);
+    },
+  );
+
+  it('classifies addresses', () => {
+    for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.0.1', '169.254.1.1', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', '::']) {
+      expect([a, isPrivateAddress(a)]).toEqual([a, true]);
+    }
+    for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111']) expect([a, isPrivateAddress(a)]).toEqual([a, false]);
+  });
+});
