@@ -27,6 +27,7 @@ export interface RenderOptions {
   user: Session | null;
   nonce: string;
   demoAccounts: DemoAccounts | null;
+  sandboxPayments: boolean;
   apiBase: string;
   cookie: string | undefined;
   theme: ThemeMode;
@@ -99,7 +100,7 @@ function renderToHtml(element: ReactNode, nonce: string, signal: AbortSignal): P
 
 /** Server render of one page request. Called by src/ssr/ssr.setup.ts. */
 export async function render(options: RenderOptions): Promise<RenderResult> {
-  const { request, user, nonce, demoAccounts, theme } = options;
+  const { request, user, nonce, demoAccounts, sandboxPayments, theme } = options;
   const queryClient = createQueryClient({ server: true });
   queryClient.setQueryData(queryKeys.session, user);
   const api = createHttpClient({ baseUrl: options.apiBase, cookie: options.cookie });
@@ -119,7 +120,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const html = await renderToHtml(
     <StyleProvider cache={styleCache}>
       <HeadProvider value={head}>
-        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts}>
+        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} sandboxPayments={sandboxPayments}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </HeadProvider>
@@ -128,7 +129,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     request.signal,
   );
 
-  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, theme };
+  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, sandboxPayments, theme };
   queryClient.clear();
   const scripts =
     `<script nonce="${nonce}">` +

@@ -145,6 +145,8 @@ export async function startApp({ env = {}, ssr = false, hello = false } = {}) {
       DATA_DIR: dataDir,
       JWT_SECRET: BENCH_JWT_SECRET,
       DEMO_MODE: 'false',
+      PAYMENT_PROVIDER: 'sandbox',
+      PUBLIC_URL: 'http://127.0.0.1',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_RATE_LIMIT: '100000',

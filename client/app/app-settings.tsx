@@ -4,9 +4,16 @@ import type { DemoAccounts } from './app-state.js';
 interface AppSettings {
   /** Only in demo mode: the Login page's 'User' and 'Admin' quick-fill buttons use these. */
   demoAccounts: DemoAccounts | null;
+  /** PAYMENT_PROVIDER=sandbox: payments are simulated; the admin dashboard says so. */
+  sandboxPayments: boolean;
 }
 
-const AppSettingsContext = createContext<AppSettings>({ demoAccounts: null });
+const AppSettingsContext = createContext<AppSettings>({ demoAccounts: null, sandboxPayments: false });
 export const AppSettingsProvider = AppSettingsContext.Provider;
 
 export const useDemoAccounts = (): DemoAccounts | null => useContext(AppSettingsContext).demoAccounts;
+
+/** Demo mode is on exactly when the server hands out the demo accounts. */
+export const useDemoMode = (): boolean => useContext(AppSettingsContext).demoAccounts !== null;
+
+export const useSandboxPayments = (): boolean => useContext(AppSettingsContext).sandboxPayments;

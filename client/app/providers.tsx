@@ -59,12 +59,13 @@ export interface AppProvidersProps {
   api: HttpClient;
   theme: ThemeMode;
   demoAccounts: DemoAccounts | null;
+  sandboxPayments: boolean;
   children: ReactNode;
 }
 
 /** Everything above the router, identical on the server and in the browser (hydration must match). */
-export function AppProviders({ queryClient, api, theme, demoAccounts, children }: AppProvidersProps) {
-  const settings = useMemo(() => ({ demoAccounts }), [demoAccounts]);
+export function AppProviders({ queryClient, api, theme, demoAccounts, sandboxPayments, children }: AppProvidersProps) {
+  const settings = useMemo(() => ({ demoAccounts, sandboxPayments }), [demoAccounts, sandboxPayments]);
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api}>

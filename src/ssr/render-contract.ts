@@ -25,6 +25,8 @@ export interface RenderOptions {
   nonce: string;
   /** Demo credentials for the Login page's quick-fill buttons; null unless demo mode. */
   demoAccounts: DemoAccounts | null;
+  /** The sandbox gateway is on (no money moves): admins see a banner on the dashboard. */
+  sandboxPayments: boolean;
   /** Origin the route loaders call the API on (loopback). */
   apiBase: string;
   /** The request's Cookie header, forwarded on loader API calls. */

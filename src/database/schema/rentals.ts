@@ -32,7 +32,7 @@ export const rentals = pgTable(
     paymentRef: text('payment_ref').notNull().unique(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     bikeId: uuid('bike_id')
       .notNull()
       .references(() => bikes.id),
