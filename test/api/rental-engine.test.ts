@@ -71,17 +71,17 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
 
   it("a future booking leaves today's quantity unchanged; one covering now takes it", async () => {
     const user = await createUser(t);
-    const bike = await createBike(t, { quantity: 2 });
-    expect(await freeNowOf(t, bike.id)).toBe(2);
+    const bike = await createBike(t, { quantity: 3 });
+    expect(await freeNowOf(t, bike.id)).toBe(3);
     await bookWindow(user, bike.id, now() + 30 * DAY, now() + 31 * DAY).expect(201);
-    expect(await freeNowOf(t, bike.id)).toBe(2);
+    expect(await freeNowOf(t, bike.id)).toBe(3);
     const detail = await t.http().get(`/api/bikes/${bike.id}`).expect(200);
-    expect(detail.body.data).toMatchObject({ quantity: 2, totalUnits: 2 });
+    expect(detail.body.data).toMatchObject({ quantity: 3, totalUnits: 3 });
     await bookWindow(user, bike.id, now(), now() + 2 * HOUR).expect(201);
-    expect(await freeNowOf(t, bike.id)).toBe(1);
-    // An open-ended booking from now holds its unit until it is returned.
+    expect(await freeNowOf(t, bike.id)).toBe(2);
+    // An open-ended booking from now holds its unit until it is returned (a unit with no later booking).
     await bookWindow(user, bike.id, now(), null).expect(201);
-    expect(await freeNowOf(t, bike.id)).toBe(0);
+    expect(await freeNowOf(t, bike.id)).toBe(1);
   });
 
   describe('quote', () => {

@@ -20,7 +20,8 @@ describe('seedDemoData', () => {
   afterAll(() => t.close());
 
   it('lists 110+ bikes over 10+ brands, each with an image that ships in the repository', async () => {
-    const { rows: bikes } = await rows<{ image_url: string; brand: string; quantity: number }>(t, sql`select image_url, brand, quantity from bikes`);
+    const { rows: bikes } = await rows<{ image_url: string; brand: string; quantity: number }>(t, sql`select image_url, brand, (select count(*)::int from bike_units u where u.bike_id = bikes.id and u.status = 'active'
+      and not exists (select 1 from unit_reservations r where r.unit_id = u.id and r.period @> now())) as quantity from bikes`);
     expect(bikes.length).toBeGreaterThanOrEqual(110);
     expect(new Set(bikes.map((b) => b.brand)).size).toBeGreaterThanOrEqual(10);
     for (const b of bikes) expect(existsSync(join(process.cwd(), 'public', b.image_url))).toBe(true);
@@ -39,6 +40,23 @@ describe('seedDemoData', () => {
     expect(users.filter((u) => Number(u.age_days) <= 7).length).toBeGreaterThanOrEqual(10);
     const months = new Set(users.map((u) => Math.floor(Number(u.age_days) / 30)));
     expect(months.size).toBeGreaterThanOrEqual(10);
+  });
+
+  it('has units, day and week prices, windowed bookings holding their units, and a maintenance block (issue 10)', async () => {
+    const { rows: fleet } = await rows<{ units: number; priced: number; windowed: number; held: number; open: number; maintenance: number }>(
+      t,
+      sql`select (select count(*)::int from bike_units) as units,
+                 (select count(*)::int from bikes where price_per_day_cents is not null and price_per_week_cents is not null) as priced,
+                 (select count(*)::int from rentals where end_time is not null and quote_lines is not null and status in ('pending_fee', 'booked')) as windowed,
+                 (select count(*)::int from unit_reservations where kind = 'rental') as held,
+                 (select coalesce(sum(quantity), 0)::int from rentals where status in ('pending_fee', 'booked')) as open,
+                 (select count(*)::int from unit_reservations where kind = 'maintenance') as maintenance`,
+    );
+    expect(fleet[0].units).toBeGreaterThan(110);
+    expect(fleet[0].priced).toBeGreaterThan(10);
+    expect(fleet[0].windowed).toBeGreaterThan(0);
+    expect(fleet[0].held).toBe(fleet[0].open);
+    expect(fleet[0].maintenance).toBe(1);
   });
 
   it('has rentals in every state, each with its payments, and reviews and favourites', async () => {
