@@ -11,7 +11,9 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
+# A real, empty shop by default: no demo data. Production refuses to start until PUBLIC_URL and PAYMENT_PROVIDER
+# are set (docker run -e ...), or DEMO_MODE=true for the demo shop.
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data DEMO_MODE=false
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

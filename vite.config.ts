@@ -71,7 +71,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
-          input: 'client/entry-client.tsx',
+          // boot.ts: the small module the server inlines to start the entry after the first paint (src/ssr).
+          input: ['client/entry-client.tsx', 'client/boot.ts'],
           output: {
             codeSplitting: {
               groups: [
@@ -88,7 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // download it (bench/bundle-size.mjs checks it).
                 { name: 'vendor-ui', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
                 // The app's own modules every page runs (layouts, API client, loaders): one chunk, not a request each.
-                { name: 'app-shell', test: /[\\/]client[\\/](?!entry-client\.tsx$)/, tags: ['$initial'], priority: 0 },
+                { name: 'app-shell', test: /[\\/]client[\\/](?!entry-client\.tsx$|boot\.ts$)/, tags: ['$initial'], priority: 0 },
               ],
             },
           },

@@ -9,6 +9,12 @@
 //   pure      the same render() with the same data but NO HTTP at all: the loaders' API answers were recorded
 //             once and are replayed from memory (globalThis.fetch replaced while this phase runs). This is the
 //             "React render of the same page tree with the same data in a loop" baseline.
+//   local     the same render() as the server calls it since issue 13: loaders read the API in-process
+//             (src/ssr/local-api.ts), no loopback: the uncached render.
+//   hello     GET /api/bench/hello, the bare Nest route, in the same process: anonymous pages (served from the page
+//             cache after the first) are compared with it (target >= 0.5 x).
+// After the rounds: 50 concurrent anonymous visitors of each page (TTFB median, target < 100 ms) and a signed-in admin's
+// dashboard pages at 10 connections (never cached; TTFB p99 target <= 150 ms).
 // Each phase runs BENCH_CONNECTIONS requests/renders at a time for the same duration; rounds alternate; medians.
 // The ratio http/pure is the share of the renderer's own throughput the whole server keeps (target >= 0.5);
 // TTFB p99 is measured by the load generator at 10 connections (target < 50 ms).
@@ -21,7 +27,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  ADMIN,
   BENCH_DATABASE_URL,
+  login,
   ROOT,
   RESULTS_DIR,
   ensureDatabase,
@@ -51,7 +59,9 @@ const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
 requireBuild('dist/ssr/entry-server.js', 'dist/client/.vite/manifest.json');
 await ensureDatabase(BENCH_DATABASE_URL);
 
-const server = await startApp({ env: { DATABASE_URL: BENCH_DATABASE_URL }, ssr: true });
+const server = await startApp({ env: { DATABASE_URL: BENCH_DATABASE_URL }, ssr: true, hello: true });
+const { createLocalApiFactory } = await import(pathToFileURL(join(ROOT, 'dist/src/ssr/local-api.js')).href);
+const localApi = createLocalApiFactory(server.app);
 const db = await sqlClient();
 await truncateAll(db);
 await insertBikes(db, 120, { quantity: 5 });
@@ -62,12 +72,14 @@ await db.end();
 const entry = await import(pathToFileURL(join(ROOT, 'dist/ssr/entry-server.js')).href);
 const PAGES = ['/', '/allbikes', `/bike/${bike.id}`];
 
-const renderOptions = (path) => ({
+const renderOptions = (path, local = false) => ({
   request: new Request(new URL(path, server.baseUrl), { method: 'GET' }),
   user: null,
   nonce: 'bench-nonce',
   demoAccounts: null,
+  sandboxPayments: false,
   apiBase: server.baseUrl,
+  localApi: local ? localApi(null) : undefined,
   cookie: undefined,
   theme: 'light',
 });
@@ -98,7 +110,7 @@ const replayFetch = async (input) => {
 console.log(`bench:pages  loader API calls recorded: ${recorded.size} (${[...recorded.keys()].map((u) => new URL(u).pathname).join(', ') || 'none'})`);
 
 /** `concurrency` render loops for warmup + duration; renders/s and latency over the measured window. */
-async function renderLoop(path, { pure }) {
+async function renderLoop(path, { pure, local = false }) {
   if (pure) globalThis.fetch = replayFetch;
   try {
     let recording = false;
@@ -108,7 +120,7 @@ async function renderLoop(path, { pure }) {
     const loop = async () => {
       while (!stop) {
         const t0 = performance.now();
-        const result = await entry.render(renderOptions(path));
+        const result = await entry.render(renderOptions(path, local));
         if (result.status !== 200) throw new Error(`render ${path}: ${result.status}`);
         if (recording) {
           latencies.push(performance.now() - t0);
@@ -146,6 +158,8 @@ console.log(`bench:pages  ${CONNECTIONS} connections, ${DURATION_MS} ms each (+$
 const rounds = [];
 for (let r = 0; r < ROUNDS; r++) {
   const results = {};
+  results.hello = await runLoad({ url: server.baseUrl, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS, requests: [{ path: '/api/bench/hello' }] });
+  console.log(`  round ${r + 1} ${'GET /api/bench/hello'.padEnd(48)} http ${String(results.hello.rps).padStart(7)}/s (TTFB p99 ${results.hello.ttfbMs.p99} ms)`);
   for (const path of PAGES) {
     const http = await runLoad({
       url: server.baseUrl,
@@ -156,13 +170,34 @@ for (let r = 0; r < ROUNDS; r++) {
     });
     const render = await renderLoop(path, { pure: false });
     const pure = await renderLoop(path, { pure: true });
-    results[path] = { http, render, pure };
+    const local = await renderLoop(path, { pure: false, local: true });
+    results[path] = { http, render, pure, local };
     console.log(
       `  round ${r + 1} ${path.padEnd(48)} http ${String(http.rps).padStart(7)}/s (TTFB p99 ${http.ttfbMs.p99} ms, ${JSON.stringify(http.statuses)})` +
-        `  render ${String(render.rps).padStart(7)}/s  pure ${String(pure.rps).padStart(7)}/s`,
+        `  render ${String(render.rps).padStart(7)}/s  pure ${String(pure.rps).padStart(7)}/s  in-process ${String(local.rps).padStart(7)}/s`,
     );
   }
   rounds.push(results);
+}
+
+// 50 anonymous visitors at once, per page; then a signed-in admin's dashboard pages (rendered per request).
+const crowd = {};
+for (const path of PAGES) {
+  crowd[path] = await runLoad({ url: server.baseUrl, connections: 50, durationMs: DURATION_MS, warmupMs: WARMUP_MS, requests: [{ path, headers: { accept: 'text/html' } }] });
+  console.log(`  50 visitors ${path.padEnd(40)} ${crowd[path].rps}/s  TTFB p50 ${crowd[path].ttfbMs.p50} ms  p99 ${crowd[path].ttfbMs.p99} ms`);
+}
+const adminToken = await login(server.baseUrl, ADMIN.email, ADMIN.password);
+const DASHBOARD_PAGES = ['/dashboard', '/dashboard/admin-bikes'];
+const signedIn = {};
+for (const path of DASHBOARD_PAGES) {
+  signedIn[path] = await runLoad({
+    url: server.baseUrl,
+    connections: CONNECTIONS,
+    durationMs: DURATION_MS,
+    warmupMs: WARMUP_MS,
+    requests: [{ path, headers: { accept: 'text/html', cookie: `okb_token=${adminToken}` } }],
+  });
+  console.log(`  signed in ${path.padEnd(42)} ${signedIn[path].rps}/s  TTFB p50 ${signedIn[path].ttfbMs.p50} ms  p99 ${signedIn[path].ttfbMs.p99} ms  ${JSON.stringify(signedIn[path].statuses)}`);
 }
 
 // BENCH_CPU_PROF: one more http phase per page under the profiler, after the measured rounds (not counted).
@@ -188,6 +223,9 @@ for (const path of PAGES) {
     httpRps: median(per.map((p) => p.http.rps)),
     renderRps: median(per.map((p) => p.render.rps)),
     pureRps: median(per.map((p) => p.pure.rps)),
+    localRps: median(per.map((p) => p.local.rps)),
+    httpVsHello: round(median(rounds.map((r) => r[path].http.rps / r.hello.rps)), 3),
+    crowdTtfbP50: crowd[path].ttfbMs.p50,
     httpVsPure: round(median(per.map((p) => p.http.rps / p.pure.rps)), 3),
     httpVsRender: round(median(per.map((p) => p.http.rps / p.render.rps)), 3),
     ttfbP50: median(per.map((p) => p.http.ttfbMs.p50)),
@@ -201,7 +239,8 @@ const targets = Object.fromEntries(
   PAGES.map((p) => [
     p,
     {
-      ratio: { target: '>= 0.5 x pure render', value: summary[p].httpVsPure, met: summary[p].httpVsPure >= 0.5 },
+      ratio: { target: '>= 0.5 x bare Nest route', value: summary[p].httpVsHello, met: summary[p].httpVsHello >= 0.5 },
+      crowd: { target: '50 visitors: TTFB median < 100 ms', value: summary[p].crowdTtfbP50, met: summary[p].crowdTtfbP50 < 100 },
       ttfbP99: { target: '< 50 ms at 10 connections', value: summary[p].ttfbP99, met: summary[p].ttfbP99 < 50 },
     },
   ]),
@@ -210,15 +249,22 @@ const targets = Object.fromEntries(
 console.log('\nMedian of the rounds:');
 console.log(
   table(
-    ['page', 'http req/s', 'render()/s (loopback API)', 'pure render()/s', 'http / pure', 'http / render', 'TTFB p50 ms', 'TTFB p99 ms', 'HTML bytes'],
+    ['page', 'http req/s', 'http / hello', 'TTFB p50 ms', 'TTFB p99 ms', '50 visitors TTFB p50', 'render()/s in-process', 'render()/s loopback API', 'pure render()/s', 'HTML bytes'],
     PAGES.map((p) => {
       const s = summary[p];
-      return [p, s.httpRps, s.renderRps, s.pureRps, s.httpVsPure, s.httpVsRender, s.ttfbP50, s.ttfbP99, s.bytes];
+      return [p, s.httpRps, s.httpVsHello, s.ttfbP50, s.ttfbP99, s.crowdTtfbP50, s.localRps, s.renderRps, s.pureRps, s.bytes];
     }),
   ),
 );
+console.log(`hello: ${median(rounds.map((r) => r.hello.rps))}/s`);
 for (const p of PAGES) {
-  console.log(`${p}: ratio ${targets[p].ratio.met ? 'MET' : 'MISSED'} (${targets[p].ratio.value}), TTFB p99 ${targets[p].ttfbP99.met ? 'MET' : 'MISSED'} (${targets[p].ttfbP99.value} ms)`);
+  console.log(
+    `${p}: ratio ${targets[p].ratio.met ? 'MET' : 'MISSED'} (${targets[p].ratio.value}), TTFB p99 ${targets[p].ttfbP99.met ? 'MET' : 'MISSED'} (${targets[p].ttfbP99.value} ms), ` +
+      `50 visitors ${targets[p].crowd.met ? 'MET' : 'MISSED'} (${targets[p].crowd.value} ms)`,
+  );
+}
+for (const p of DASHBOARD_PAGES) {
+  console.log(`signed in ${p}: TTFB p99 ${signedIn[p].ttfbMs.p99 <= 150 ? 'MET' : 'MISSED'} (${signedIn[p].ttfbMs.p99} ms; p50 ${signedIn[p].ttfbMs.p50} ms)`);
 }
 if (profile) {
   for (const [p, v] of Object.entries(profile.perPage)) {
@@ -235,6 +281,8 @@ const file = saveResult('pages', {
   loaderCalls: [...recorded.keys()],
   summary,
   targets,
+  crowd,
+  signedIn,
   rounds,
   profile,
 });

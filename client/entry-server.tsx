@@ -10,7 +10,7 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import { createHttpClient } from './api/http.js';
+import { createHttpClient, type LocalApi } from './api/http.js';
 import { queryKeys } from './api/query-keys.js';
 import type { Session } from './api/types.js';
 import { APP_STATE_GLOBAL, serializeForScript, type AppState, type DemoAccounts } from './app/app-state.js';
@@ -27,7 +27,9 @@ export interface RenderOptions {
   user: Session | null;
   nonce: string;
   demoAccounts: DemoAccounts | null;
+  sandboxPayments: boolean;
   apiBase: string;
+  localApi?: LocalApi;
   cookie: string | undefined;
   theme: ThemeMode;
 }
@@ -40,9 +42,32 @@ export interface RenderResult {
   html: string;
   scripts: string;
   modules: string[];
+  antdCss: string;
 }
 
 const handler = createStaticHandler(routes);
+
+/**
+ * antd's CSS-in-JS cache, one per theme for the life of the process: the theme's tokens are derived and each
+ * component's styles serialised once, not per request (they depend on the theme only). The server serves what it
+ * holds as one hashed stylesheet (`RenderResult.antdCss`); it grows when a page renders a component no earlier page
+ * did, and the stylesheet's hash changes with it.
+ */
+const styleCaches: Record<ThemeMode, { cache: ReturnType<typeof createCache>; size: number; css: string }> = {
+  light: { cache: createCache(), size: -1, css: '' },
+  dark: { cache: createCache(), size: -1, css: '' },
+};
+
+/** The theme's antd CSS as plain text (with the cache-path map that tells the browser's antd not to add it again). */
+function antdStylesheet(theme: ThemeMode): string {
+  const entry = styleCaches[theme];
+  const size = entry.cache.cache.size;
+  if (size !== entry.size) {
+    entry.css = extractStyle(entry.cache, { plain: true });
+    entry.size = size;
+  }
+  return entry.css;
+}
 
 /** Like react-router's own hydration script, but outside #root so the markup React hydrates is only the app. */
 function routerHydrationData(context: StaticHandlerContext) {
@@ -99,27 +124,26 @@ function renderToHtml(element: ReactNode, nonce: string, signal: AbortSignal): P
 
 /** Server render of one page request. Called by src/ssr/ssr.setup.ts. */
 export async function render(options: RenderOptions): Promise<RenderResult> {
-  const { request, user, nonce, demoAccounts, theme } = options;
+  const { request, user, nonce, demoAccounts, sandboxPayments, theme } = options;
   const queryClient = createQueryClient({ server: true });
   queryClient.setQueryData(queryKeys.session, user);
-  const api = createHttpClient({ baseUrl: options.apiBase, cookie: options.cookie });
+  const api = createHttpClient({ baseUrl: options.apiBase, cookie: options.cookie, local: options.localApi });
 
   const context = await handler.query(request, { requestContext: createRouterContext({ queryClient, api }) });
   if (context instanceof Response) {
     const location = context.headers.get('Location');
     if (context.status >= 300 && context.status < 400 && location) {
-      return { status: context.status, redirect: location, htmlAttributes: {}, head: '', html: '', scripts: '', modules: [] };
+      return { status: context.status, redirect: location, htmlAttributes: {}, head: '', html: '', scripts: '', modules: [], antdCss: '' };
     }
     throw new Error(`A route loader returned a non-redirect Response (${context.status})`);
   }
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const styleCache = createCache();
   const head = new HeadCollector({ origin: new URL(request.url).origin, nonce });
   const html = await renderToHtml(
-    <StyleProvider cache={styleCache}>
+    <StyleProvider cache={styleCaches[theme].cache}>
       <HeadProvider value={head}>
-        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts}>
+        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} sandboxPayments={sandboxPayments}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </HeadProvider>
@@ -128,7 +152,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     request.signal,
   );
 
-  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, theme };
+  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, sandboxPayments, theme };
   queryClient.clear();
   const scripts =
     `<script nonce="${nonce}">` +
@@ -140,9 +164,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   return {
     status,
     htmlAttributes: theme === 'dark' ? { lang: 'en', class: 'dark' } : { lang: 'en' },
-    head: head.toHtml({ status }) + extractStyle(styleCache),
+    head: head.toHtml({ status }),
     html,
     scripts,
     modules: routeModules(context),
+    antdCss: antdStylesheet(theme),
   };
 }

@@ -7,13 +7,16 @@ import express from 'express';
 import helmet from 'helmet';
 import type { IncomingMessage } from 'node:http';
 import { AppModule, AppModuleOptions } from './app.module.js';
+import { jsonLimitsVerify } from './common/input-limits.js';
 import { accessLog, bodyParserErrors, cspNonce, sameOriginWrites } from './common/security.middleware.js';
 import { AppConfig } from './config/app-config.js';
 import { Env } from './config/env.schema.js';
+import { affectsPublicPages, CatalogChanges } from './database/catalog-changes.service.js';
 import { DEMO_ACCOUNTS } from './database/seed/demo-accounts.js';
 import { tokenFromRequest } from './modules/auth/access.guard.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { buildOpenApiDocument } from './openapi.document.js';
+import { createLocalApiFactory } from './ssr/local-api.js';
 import { setupSsr } from './ssr/ssr.setup.js';
 
 export interface CreateAppOptions extends AppModuleOptions {
@@ -46,7 +49,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   const config = app.get(AppConfig);
   const env = config.env;
 
-  app.set('trust proxy', 'loopback');
+  // Which hops' X-Forwarded-* to believe (client address for the rate limits, https for the cookie's Secure flag).
+  app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
 
@@ -90,7 +94,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   };
   app.use(
     '/api',
-    express.json({ limit: env.BODY_LIMIT, verify: keepRaw }),
+    // Nesting depth and key count are checked on the raw text before JSON.parse (src/common/input-limits.ts).
+    express.json({ limit: env.BODY_LIMIT, verify: jsonLimitsVerify(keepRaw) }),
     express.urlencoded({ extended: false, limit: env.BODY_LIMIT, verify: keepRaw }),
     bodyParserErrors,
     sameOriginWrites(env.CORS_ORIGINS),
@@ -111,7 +116,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
       config,
       resolveUser: (req) => auth.verifyToken(tokenFromRequest(req).token),
       demoAccounts: env.DEMO_MODE ? DEMO_ACCOUNTS : null,
+      sandboxPayments: config.sandboxPayments,
       httpServer: app.getHttpServer(),
+      hasSession: (req) => Boolean(tokenFromRequest(req).token),
+      localApi: createLocalApiFactory(app),
+      onCatalogChange: (listener) => app.get(CatalogChanges).subscribe((source) => affectsPublicPages(source) && listener()),
     });
     // Nest closes its own modules; the renderer (Vite's watcher in development) is closed with them.
     const closeApp = app.close.bind(app);

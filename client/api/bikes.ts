@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
@@ -16,8 +16,13 @@ export interface Bike {
   year: number;
   model: string;
   brand: string;
-  /** Units in stock now. */
+  /** Units free now (spec's figure): active, not in maintenance now, not held by a booking covering now. */
   quantity: number;
+  /** Optional day and week prices (major units); a window is charged the cheapest mix of weeks, days and hours. */
+  pricePerDay?: number | null;
+  pricePerWeek?: number | null;
+  /** Active units in the fleet (the engine adds it; absent on an older server). */
+  totalUnits?: number;
   isAvailable: boolean;
   createdAt: string;
   updatedAt: string;
@@ -133,4 +138,92 @@ export function useBike(id: string) {
 export function useRelatedBikes(id: string) {
   const api = useApi();
   return useQuery(relatedBikesQuery(api, id));
+}
+
+/** One line of a quote: '2 days x 1' and its amount (major units). */
+export interface QuoteLine {
+  label: string;
+  quantity: number;
+  unitAmount: number;
+  amount: number;
+}
+
+/** What a rental costs and the rules around it, fixed at booking. */
+export interface QuoteTerms {
+  lateFeePerHour: number;
+  lateGraceMinutes: number;
+  freeCancellationHours: number;
+  bookingFee: number;
+  bookingFeeCurrency: string;
+}
+
+/** GET bikes/{id}/quote: the price of a window and how many units are free for the whole of it. */
+export interface Quote {
+  total: number;
+  currency: string;
+  lines: QuoteLine[];
+  /** Units free for the whole window. */
+  available: number;
+  startTime: string;
+  endTime: string;
+  terms: QuoteTerms;
+}
+
+export interface QuoteParams {
+  /** ISO instants. */
+  startTime: string;
+  endTime: string;
+  quantity: number;
+}
+
+export interface AvailabilityInterval {
+  start: string;
+  end: string;
+  free: number;
+}
+
+/** GET bikes/{id}/availability: units free over [from, to) as a step function. */
+export interface Availability {
+  bikeId: string;
+  totalUnits: number;
+  from: string;
+  to: string;
+  intervals: AvailabilityInterval[];
+}
+
+export async function fetchQuote(api: HttpClient, id: string, params: QuoteParams, signal?: AbortSignal): Promise<Quote> {
+  return (await api.get<Quote>(`bikes/${encodeURIComponent(id)}/quote`, { query: { ...params }, signal })).data;
+}
+
+export async function fetchAvailability(api: HttpClient, id: string, from: string, to: string): Promise<Availability> {
+  return (await api.get<Availability>(`bikes/${encodeURIComponent(id)}/availability`, { query: { from, to } })).data;
+}
+
+export const quoteQuery = (api: HttpClient, id: string, params: QuoteParams) =>
+  queryOptions({
+    queryKey: queryKeys.bikes.quote(id, params.startTime, params.endTime, params.quantity),
+    queryFn: ({ signal }) => fetchQuote(api, id, params, signal),
+    // Availability changes as others book: a quote is fresh for 15 s, then asked again.
+    staleTime: 15_000,
+    retry: false,
+  });
+
+/** The live quote and availability of a window; idle until both times are set. Keeps the last answer while the next loads. */
+export function useQuote(id: string, params: QuoteParams | null) {
+  const api = useApi();
+  return useQuery({
+    ...quoteQuery(api, id, params ?? { startTime: '', endTime: '', quantity: 1 }),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useAvailability(id: string, from: string, to: string, enabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.bikes.availability(id, from, to),
+    queryFn: () => fetchAvailability(api, id, from, to),
+    enabled,
+  });
 }

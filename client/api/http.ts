@@ -51,27 +51,65 @@ export interface HttpClient {
   delete<T>(path: string, options?: RequestOptions): Promise<ApiSuccess<T>>;
 }
 
+/** An API answer produced without HTTP (server renders only): status and the JSON body the API would send. */
+export interface LocalAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Server renders: the API in-process (src/ssr/local-api.ts), as the page request's caller. Answers the GET routes
+ * it knows (null for the others, which go over HTTP). The browser never has one: it uses the REST API.
+ */
+export type LocalApi = (method: string, path: string, query: Record<string, string>) => Promise<LocalAnswer> | null;
+
 export interface HttpClientOptions {
   /** Origin of the API ('' in the browser: same origin). Paths are resolved under `${baseUrl}/api/`. */
   baseUrl: string;
   /** Cookie header to forward (server side only; the browser sends its own). */
   cookie?: string;
   timeoutMs?: number;
+  local?: LocalApi;
+}
+
+/** The query as the URL carries it: empty values dropped, the rest as strings. */
+function queryStrings(query: Query | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') out[key] = String(value);
+  }
+  return out;
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   const url = `${baseUrl}/api/${path.replace(/^\/+/, '')}`;
   if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
+  const search = new URLSearchParams(queryStrings(query)).toString();
   return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
 }
 
-export function createHttpClient({ baseUrl, cookie, timeoutMs = 15_000 }: HttpClientOptions): HttpClient {
+/** Reads an API answer: the data on success, an ApiError with the server's message otherwise. */
+function readAnswer<T>(status: number, body: unknown): ApiSuccess<T> {
+  const envelope = body as { success?: boolean; message?: unknown; code?: string; errors?: FieldError[] };
+  if (status < 200 || status >= 300 || envelope.success === false) {
+    throw new ApiError(
+      'http',
+      typeof envelope.message === 'string' && envelope.message ? envelope.message : `Request failed (${status})`,
+      status,
+      envelope.code ?? `HTTP_${status}`,
+      Array.isArray(envelope.errors) ? envelope.errors : [],
+    );
+  }
+  return body as ApiSuccess<T>;
+}
+
+export function createHttpClient({ baseUrl, cookie, timeoutMs = 15_000, local }: HttpClientOptions): HttpClient {
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
+    const inProcess = local?.(method, path.replace(/^\/+/, ''), queryStrings(options.query));
+    if (inProcess) {
+      const answer = await inProcess;
+      return readAnswer<T>(answer.status, answer.body);
+    }
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (cookie) headers.cookie = cookie;
@@ -100,17 +138,7 @@ export function createHttpClient({ baseUrl, cookie, timeoutMs = 15_000 }: HttpCl
     } catch {
       throw new ApiError('parse', 'The server sent an answer we could not read.', response.status);
     }
-    const envelope = body as { success?: boolean; message?: unknown; code?: string; errors?: FieldError[] };
-    if (!response.ok || envelope.success === false) {
-      throw new ApiError(
-        'http',
-        typeof envelope.message === 'string' && envelope.message ? envelope.message : `Request failed (${response.status})`,
-        response.status,
-        envelope.code ?? `HTTP_${response.status}`,
-        Array.isArray(envelope.errors) ? envelope.errors : [],
-      );
-    }
-    return body as ApiSuccess<T>;
+    return readAnswer<T>(response.status, body);
   }
 
   return {

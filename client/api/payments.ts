@@ -4,7 +4,8 @@ import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
 import type { PaymentSummary, RentalStatus } from './rentals.js';
 
-export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'expired';
+/** refunded: a booking fee given back when its booking was cancelled inside the free-cancellation window. */
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'expired' | 'refunded';
 
 /** booking_fee: paid when booking; rental: the cost after the return. */
 export type PaymentKind = 'booking_fee' | 'rental';

@@ -14,6 +14,13 @@ export const queryKeys = {
     fleet: () => ['bikes', 'fleet'] as const,
     detail: (id: string) => ['bikes', 'detail', id] as const,
     related: (id: string) => ['bikes', 'related', id] as const,
+    quote: (id: string, startTime: string, endTime: string, quantity: number) => ['bikes', 'quote', id, startTime, endTime, quantity] as const,
+    availability: (id: string, from: string, to: string) => ['bikes', 'availability', id, from, to] as const,
+  },
+  fleet: {
+    all: ['fleet'] as const,
+    units: (bikeId: string) => ['fleet', 'units', bikeId] as const,
+    timeline: (bikeId: string, from: string, to: string) => ['fleet', 'timeline', bikeId, from, to] as const,
   },
   rentals: {
     all: ['rentals'] as const,

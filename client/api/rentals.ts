@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
+import type { QuoteLine } from './bikes.js';
 import type { PaymentKind, PaymentStatus } from './payments.js';
 import { queryKeys } from './query-keys.js';
 
@@ -27,10 +28,19 @@ export interface RentalUser {
 }
 
 export interface BookingFee {
+  /** The booking-fee payment (GET payments/{id}, /payment/result?payment=): given by servers that name it. */
+  _id?: string;
   /** Major units. */
   amount: number;
   currency: string;
   status: PaymentStatus;
+}
+
+/** The price fixed at booking for a window with a return time. */
+export interface RentalQuote {
+  total: number;
+  currency: string;
+  lines: QuoteLine[];
 }
 
 export interface Rental {
@@ -55,6 +65,24 @@ export interface Rental {
   bookingFee: BookingFee | null;
   holdExpiresAt: string | null;
   createdAt: string;
+  // The rental engine's fields (issue 10). Optional: an older server leaves them out, and the screens then act as before.
+  /** Planned return; null for an open-ended booking (priced by the hour at return). */
+  endTime?: string | null;
+  /** Fixed at booking when endTime is set. */
+  quote?: RentalQuote | null;
+  /** Added when returned after endTime + grace (major units). */
+  lateFee?: number;
+  units?: { _id: string; label: string }[];
+  dueAt?: string | null;
+  /** Not returned and past endTime + grace. */
+  overdue?: boolean;
+  /** The owner may still cancel (before the start). */
+  canCancel?: boolean;
+  /** Until then a cancel refunds the booking fee; after it the fee is kept. */
+  freeCancellationUntil?: string | null;
+  /** What the customer still owes (major units). */
+  amountDue?: number;
+  source?: 'online' | 'counter';
 }
 
 /** One payment line (booking fee or rental payment). */
@@ -82,6 +110,26 @@ export interface CreateRentalInput {
   /** ISO 8601. */
   startTime: string;
   quantity: number;
+  /** ISO 8601; absent: open-ended. */
+  endTime?: string;
+}
+
+export interface RescheduleInput {
+  startTime: string;
+  endTime?: string;
+}
+
+export type CounterPaymentMethod = 'cash' | 'card_terminal';
+
+/** Admin, in the shop: a booking for a customer, without the online booking fee, optionally paid at the counter. */
+export interface CounterSaleInput {
+  customerEmail: string;
+  bikeId: string;
+  startTime: string;
+  endTime?: string;
+  quantity: number;
+  paymentMethod: CounterPaymentMethod;
+  paid: boolean;
 }
 
 export interface CreateRentalResult {
@@ -140,6 +188,18 @@ export async function fetchRentalPayments(api: HttpClient): Promise<RentalPaymen
 
 export async function payRental(api: HttpClient, input: FullPaymentInput, idempotencyKey?: string): Promise<PaymentUrlResult> {
   return (await api.post<PaymentUrlResult>('rentals/fullpayment', input, idempotent(idempotencyKey))).data;
+}
+
+export async function cancelRental(api: HttpClient, id: string): Promise<Rental> {
+  return (await api.post<Rental>(`rentals/${encodeURIComponent(id)}/cancel`)).data;
+}
+
+export async function rescheduleRental(api: HttpClient, id: string, input: RescheduleInput): Promise<Rental> {
+  return (await api.post<Rental>(`rentals/${encodeURIComponent(id)}/reschedule`, input)).data;
+}
+
+export async function createCounterSale(api: HttpClient, input: CounterSaleInput, idempotencyKey?: string): Promise<Rental> {
+  return (await api.post<Rental>('rentals/counter', input, idempotent(idempotencyKey))).data;
 }
 
 export const myRentalsQuery = (api: HttpClient) =>
@@ -217,5 +277,45 @@ export function useReturnRental() {
         queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
       ]),
+  });
+}
+
+/** Everything a booking change touches: the rentals, the bike's free units and its quotes, the admin's fleet views. */
+function invalidateBookings(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.rentals.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.fleet.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
+  ]);
+}
+
+/** The owner cancels a booking before its start: the fee is refunded inside the free window, kept after it. */
+export function useCancelRental() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => cancelRental(api, id),
+    onSuccess: () => invalidateBookings(queryClient),
+  });
+}
+
+/** The owner moves a booking to another window (409 when it is not free). */
+export function useRescheduleRental() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: RescheduleInput & { id: string }) => rescheduleRental(api, id, input),
+    onSuccess: () => invalidateBookings(queryClient),
+  });
+}
+
+/** Admin: a counter sale. */
+export function useCounterSale() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...input }: CounterSaleInput & { idempotencyKey?: string }) => createCounterSale(api, input, idempotencyKey),
+    onSuccess: () => invalidateBookings(queryClient),
   });
 }

@@ -56,3 +56,25 @@ export function useUpdateMe() {
     },
   });
 }
+
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** Changes the password; the server ends every other session and sets a new cookie for this one. */
+export async function changePassword(api: HttpClient, input: PasswordChange): Promise<User> {
+  return (await api.put<User>('users/me/password', input)).data;
+}
+
+export function useChangePassword() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordChange) => changePassword(api, input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(queryKeys.users.me(), user);
+      queryClient.setQueryData(queryKeys.session, toSession(user));
+    },
+  });
+}

@@ -10,7 +10,11 @@ export interface DemoAccounts {
 export interface AppState {
   dehydratedState: DehydratedState;
   demoAccounts: DemoAccounts | null;
+  /** PAYMENT_PROVIDER=sandbox: no money moves (admins see a banner). */
+  sandboxPayments: boolean;
   theme: ThemeMode;
+  /** The shop's time zone (SHOP_TIME_ZONE) for AppProviders' `timeZone`; absent: UTC. */
+  timeZone?: string;
 }
 
 export const APP_STATE_GLOBAL = '__OKB_STATE__';

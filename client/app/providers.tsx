@@ -4,6 +4,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { ApiProvider } from '../api/api-context.js';
 import type { HttpClient } from '../api/http.js';
 import { useSession } from '../api/users.js';
+import { safeTimeZone } from '../lib/time.js';
 import { AppSettingsProvider } from './app-settings.js';
 import type { DemoAccounts } from './app-state.js';
 import { readUserAuth, rememberLogin, rememberLogout } from './auth-storage.js';
@@ -59,12 +60,18 @@ export interface AppProvidersProps {
   api: HttpClient;
   theme: ThemeMode;
   demoAccounts: DemoAccounts | null;
+  sandboxPayments: boolean;
+  /** The shop's time zone from the server's settings; 'UTC' when not given. */
+  timeZone?: string;
   children: ReactNode;
 }
 
 /** Everything above the router, identical on the server and in the browser (hydration must match). */
-export function AppProviders({ queryClient, api, theme, demoAccounts, children }: AppProvidersProps) {
-  const settings = useMemo(() => ({ demoAccounts }), [demoAccounts]);
+export function AppProviders({ queryClient, api, theme, demoAccounts, sandboxPayments, timeZone, children }: AppProvidersProps) {
+  const settings = useMemo(
+    () => ({ demoAccounts, sandboxPayments, timeZone: safeTimeZone(timeZone) }),
+    [demoAccounts, sandboxPayments, timeZone],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api}>

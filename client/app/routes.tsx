@@ -9,6 +9,7 @@ import { allUsersLoader } from '../pages/all-users/loader.js';
 import { bikeDetailLoader } from '../pages/bike-detail/bike-detail-loader.js';
 import { checkoutLoader } from '../pages/checkout/checkout-loader.js';
 import { dashboardHomeLoader } from '../pages/dashboard-home/loader.js';
+import { fleetLoader } from '../pages/fleet/loader.js';
 import { homeLoader } from '../pages/home/home-loader.js';
 import NotFoundPage from '../pages/not-found/NotFoundPage.js';
 import { paymentResultLoader } from '../pages/payment-result/payment-result-loader.js';
@@ -47,6 +48,8 @@ const bikeDetailPage = lazyPage('client/pages/bike-detail/BikeDetailPage.tsx', (
 const checkoutPage = lazyPage('client/pages/checkout/CheckoutPage.tsx', () => import('../pages/checkout/CheckoutPage.js'));
 const contactPage = lazyPage('client/pages/contact/ContactPage.tsx', () => import('../pages/contact/ContactPage.js'));
 const dashboardHomePage = lazyPage('client/pages/dashboard-home/DashboardHomePage.tsx', () => import('../pages/dashboard-home/DashboardHomePage.js'));
+const fleetPage = lazyPage('client/pages/fleet/FleetPage.tsx', () => import('../pages/fleet/FleetPage.js'));
+const counterSalePage = lazyPage('client/pages/fleet/CounterSalePage.tsx', () => import('../pages/fleet/CounterSalePage.js'));
 const homePage = lazyPage('client/pages/home/HomePage.tsx', () => import('../pages/home/HomePage.js'));
 const loginPage = lazyPage('client/pages/login/LoginPage.tsx', () => import('../pages/login/LoginPage.js'));
 const myRentalsPage = lazyPage('client/pages/my-rentals/MyRentalsPage.tsx', () => import('../pages/my-rentals/MyRentalsPage.js'));
@@ -58,6 +61,7 @@ const searchPage = lazyPage('client/pages/search/SearchPage.tsx', () => import('
 const signupPage = lazyPage('client/pages/signup/SignupPage.tsx', () => import('../pages/signup/SignupPage.js'));
 const termsOfServicePage = lazyPage('client/pages/terms-of-service/TermsOfServicePage.tsx', () => import('../pages/terms-of-service/TermsOfServicePage.js'));
 const updateBikePage = lazyPage('client/pages/update-bike/UpdateBikePage.tsx', () => import('../pages/update-bike/UpdateBikePage.js'));
+const changePasswordPage = lazyPage('client/pages/change-password/ChangePasswordPage.tsx', () => import('../pages/change-password/ChangePasswordPage.js'));
 const updateProfilePage = lazyPage('client/pages/update-profile/UpdateProfilePage.tsx', () => import('../pages/update-profile/UpdateProfilePage.js'));
 const paymentResultPage = lazyPage('client/pages/payment-result/PaymentResultPage.tsx', () => import('../pages/payment-result/PaymentResultPage.js'));
 const dashboardLayout = lazyPage('client/components/DashboardLayout.tsx', () =>
@@ -112,6 +116,7 @@ export const routes: RouteObject[] = [
               { index: true, loader: dashboardHomeLoader, ...dashboardHomePage },
               { path: 'profile', loader: profileLoader, ...profilePage },
               { path: 'updateprofile', loader: updateProfileLoader, ...updateProfilePage },
+              { path: 'password', ...changePasswordPage },
               { path: 'rentals', loader: myRentalsLoader, ...rentalsPage },
               { path: 'myrentals', loader: myRentalsLoader, ...myRentalsPage },
               { path: 'addbike', loader: addBikeLoader, ...addBikePage },
@@ -119,6 +124,9 @@ export const routes: RouteObject[] = [
               { path: 'allusers', loader: allUsersLoader, ...allUsersPage },
               { path: 'updatebike/:id', loader: updateBikeLoader, ...updateBikePage },
               { path: 'returnbikes', loader: returnBikesLoader, ...returnBikesPage },
+              { path: 'fleet', loader: fleetLoader, ...fleetPage },
+              { path: 'fleet/:id', loader: fleetLoader, ...fleetPage },
+              { path: 'counter', loader: fleetLoader, ...counterSalePage },
               { path: '*', handle: notFound, Component: NotFoundPage },
             ],
           },

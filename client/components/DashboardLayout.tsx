@@ -7,6 +7,7 @@ import { useSession } from '../api/users.js';
 import { useThemeMode } from '../app/theme-mode.js';
 import { activeDashboardEntry, dashboardMenuFor } from './dashboard-menu.js';
 import { SiteHeader } from './SiteHeader.js';
+import { ShopNotices } from './ShopNotices.js';
 
 /** /dashboard/*: the site header, a collapsible side menu by role (a drawer on small screens), the content. */
 export function DashboardLayout() {
@@ -54,6 +55,7 @@ export function DashboardLayout() {
           {menu()}
         </Layout.Sider>
         <Layout.Content id="main-content" className="dashboard-content" tabIndex={-1}>
+          <ShopNotices admin={session?.role === 'admin'} />
           <div className="dashboard-toolbar">
             <Button
               className="desktop-only"

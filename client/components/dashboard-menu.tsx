@@ -3,6 +3,8 @@ import {
   CalendarOutlined,
   DashboardOutlined,
   PlusCircleOutlined,
+  ScheduleOutlined,
+  ShopOutlined,
   RollbackOutlined,
   StarOutlined,
   TeamOutlined,
@@ -19,7 +21,7 @@ export interface DashboardMenuEntry {
   only?: Role;
 }
 
-/** Spec section 2, side menu entries in order. */
+/** Spec section 2, side menu entries in order; Fleet and Counter Sale (issue 10) after the spec's admin entries they extend. */
 export const DASHBOARD_MENU: DashboardMenuEntry[] = [
   { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
   { to: '/dashboard/profile', label: 'Profile', icon: <UserOutlined /> },
@@ -28,6 +30,8 @@ export const DASHBOARD_MENU: DashboardMenuEntry[] = [
   { to: '/dashboard/addbike', label: 'Add Bike', icon: <PlusCircleOutlined />, only: 'admin' },
   { to: '/dashboard/allbikes', label: 'All Bikes', icon: <AppstoreOutlined />, only: 'admin' },
   { to: '/dashboard/returnbikes', label: 'Return Bikes', icon: <RollbackOutlined />, only: 'admin' },
+  { to: '/dashboard/fleet', label: 'Fleet', icon: <ScheduleOutlined />, only: 'admin' },
+  { to: '/dashboard/counter', label: 'Counter Sale', icon: <ShopOutlined />, only: 'admin' },
   { to: '/dashboard/allusers', label: 'All Users', icon: <TeamOutlined />, only: 'admin' },
 ];
 

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { CatalogChanges } from './catalog-changes.service.js';
 import { DatabaseOptions, DatabaseService } from './database.service.js';
 import { DRIZZLE } from './database.types.js';
 
@@ -16,8 +17,9 @@ export class DatabaseModule {
           useFactory: (config: AppConfig) => DatabaseService.open(config.env, options),
         },
         { provide: DRIZZLE, inject: [DatabaseService], useFactory: (s: DatabaseService) => s.db },
+        CatalogChanges,
       ],
-      exports: [DatabaseService, DRIZZLE],
+      exports: [DatabaseService, DRIZZLE, CatalogChanges],
     };
   }
 }

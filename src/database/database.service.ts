@@ -30,6 +30,9 @@ export class DatabaseService implements OnApplicationShutdown {
   private pool?: pg.Pool;
   private pglite?: PGlite;
   private releaseLock?: () => void;
+  private databaseUrl?: string;
+  private connectTimeoutMs = 2000;
+  private readonly listeners = new Set<{ stop(): Promise<void> }>();
 
   static async open(env: Env, options: DatabaseOptions = {}): Promise<DatabaseService> {
     const service = new DatabaseService();
@@ -45,6 +48,8 @@ export class DatabaseService implements OnApplicationShutdown {
       await migratePglite(this.db as never, { migrationsFolder: migrationsFolder() });
     } else if (env.DATABASE_URL) {
       this.kind = 'postgres';
+      this.databaseUrl = env.DATABASE_URL;
+      this.connectTimeoutMs = env.DATABASE_TIMEOUT_MS;
       this.pool = new pg.Pool({
         connectionString: env.DATABASE_URL,
         max: env.DATABASE_POOL_SIZE,
@@ -98,7 +103,75 @@ export class DatabaseService implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (PostgreSQL: every instance on the server hears every other's;
+   * PGlite: this process only). PostgreSQL listens on a connection of its own, outside the pool, reconnecting after a
+   * loss with `onReconnect` called (notifications sent meanwhile were missed).
+   */
+  async listen(channel: string, onNotify: (payload: string) => void, onReconnect: () => void = () => undefined): Promise<void> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    if (this.pglite) {
+      const unsubscribe = await this.pglite.listen(channel, (payload) => onNotify(payload));
+      this.listeners.add({ stop: () => (this.pglite && !this.pglite.closed ? unsubscribe() : Promise.resolve()) });
+      return;
+    }
+    const url = this.databaseUrl;
+    if (!url) return;
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (reconnecting: boolean): Promise<void> => {
+      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: this.connectTimeoutMs });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      next.on('error', (err) => {
+        this.logger.warn(`listen connection lost (${channel}): ${err.message}`);
+        schedule();
+      });
+      next.on('end', () => schedule());
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${channel}`);
+      } catch (err) {
+        next.removeAllListeners('end');
+        void next.end().catch(() => undefined);
+        if (!reconnecting) throw err;
+        schedule();
+        return;
+      }
+      if (stopped) return void next.end().catch(() => undefined);
+      client = next;
+      if (reconnecting) onReconnect();
+    };
+    const schedule = () => {
+      if (stopped || retry) return;
+      client = undefined;
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect(true);
+      }, 1000);
+      retry.unref();
+    };
+    await connect(false);
+    this.listeners.add({
+      stop: async () => {
+        stopped = true;
+        clearTimeout(retry);
+        const open = client;
+        client = undefined;
+        if (open) {
+          open.removeAllListeners('end');
+          await open.end().catch(() => undefined);
+        }
+      },
+    });
+  }
+
   async close(): Promise<void> {
+    const listeners = [...this.listeners];
+    this.listeners.clear();
+    await Promise.all(listeners.map((l) => l.stop()));
     const pool = this.pool;
     const pglite = this.pglite;
     this.pool = undefined;

@@ -18,6 +18,8 @@ export interface PageAssets {
    * which Vite's HTML transform expects.
    */
   afterPaint?: boolean;
+  /** Production: the built boot module (client/boot.ts), inlined by `bootScript`. */
+  bootCode?: string;
   /**
    * The entry's chunks in dependency order (a chunk after those it imports). The boot script evaluates each in a
    * task of its own before the entry: one module graph otherwise evaluates in one long task.
@@ -41,24 +43,14 @@ const assetLinks = (assets: RouteAssets, preload: boolean): string =>
   ].join('\n    ');
 
 /**
- * The page is complete in the server HTML, so its first paint needs the stylesheets and nothing else. Chunks
- * preloaded from the head would share the connection with them (on a phone on 4G about 240 KB of script against
- * 10 KB of CSS) and hold the first paint back. This module script waits for the first frame, then preloads every
- * chunk the page runs (the entry's and its routes', all at once: no import waterfall), evaluates the shared chunks
- * one task each (`order`: React, then antd, then the app's shell; each would otherwise be part of one long task),
- * and imports the entry, which hydrates. A hidden tab paints no frames: the timer starts it anyway.
+ * Starts the page's scripts after the first paint: the boot module (client/boot.ts, built by Vite; `code` is its
+ * built text, inlined so the first paint waits on no script request) and the data it reads, the page's entry, every
+ * chunk to preload and the shared chunks to evaluate one task each before the entry (see client/boot.ts).
  */
-export function bootScript(entry: string, preloads: string[], nonce: string, order: string[] = []): string {
+export function bootScript(code: string, entry: string, preloads: string[], nonce: string, order: string[] = []): string {
   const data = JSON.stringify({ entry, preloads, order }).replace(/</g, '\\u003c');
-  return (
-    `<script type="module" nonce="${escapeAttr(nonce)}">` +
-    `const b=${data};let s=false;const tick=()=>new Promise(r=>setTimeout(r,0));` +
-    `const go=()=>{if(s)return;s=true;const f=document.createDocumentFragment();` +
-    `for(const h of b.preloads){const l=document.createElement('link');l.rel='modulepreload';l.href=h;f.append(l)}document.head.append(f);` +
-    `let p=tick();for(const c of b.order)p=p.then(()=>import(c)).then(tick,tick);p.then(()=>import(b.entry))};` +
-    `requestAnimationFrame(()=>setTimeout(go,0));setTimeout(go,1500)` +
-    `</script>`
-  );
+  const module = code.replace(/<\/script/gi, '<\\/script');
+  return `<script type="application/json" id="okb-boot">${data}</script><script type="module" nonce="${escapeAttr(nonce)}">${module}</script>`;
 }
 
 export function documentTemplate(assets: PageAssets): string {
@@ -107,7 +99,11 @@ export function fillTemplate(
   html = fill(html, SCRIPTS, result.scripts);
   html = fill(html, ROUTE_ASSETS, assetLinks(routeAssets, !afterPaint));
   if (page && afterPaint) {
-    html = fill(html, BOOT, bootScript(page.entry, [...page.preloads, ...routeAssets.preloads], nonce, page.evaluationOrder));
+    html = fill(
+      html,
+      BOOT,
+      bootScript(page.bootCode ?? '', page.entry, [...page.preloads, ...routeAssets.preloads], nonce, page.evaluationOrder),
+    );
   }
   return fill(html, HTML, result.html);
 }

@@ -16,6 +16,18 @@ export interface DemoAccounts {
   admin: { email: string; password: string };
 }
 
+/** An API answer produced in-process: the HTTP status and the JSON body the API would send. */
+export interface LocalAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The API read in-process for the server's route loaders (src/ssr/local-api.ts): an answer for the GET routes it
+ * serves, null for the others (the loader then calls the API on loopback). Paths are relative to /api/.
+ */
+export type LocalApi = (method: string, path: string, query: Record<string, string>) => Promise<LocalAnswer> | null;
+
 export interface RenderOptions {
   /** The page request (GET), with the browser's URL path and query. */
   request: Request;
@@ -25,8 +37,12 @@ export interface RenderOptions {
   nonce: string;
   /** Demo credentials for the Login page's quick-fill buttons; null unless demo mode. */
   demoAccounts: DemoAccounts | null;
-  /** Origin the route loaders call the API on (loopback). */
+  /** The sandbox gateway is on (no money moves): admins see a banner on the dashboard. */
+  sandboxPayments: boolean;
+  /** Origin the route loaders call the API on (loopback) for what `localApi` does not answer. */
   apiBase: string;
+  /** The API in-process, as the request's caller. */
+  localApi?: LocalApi;
   /** The request's Cookie header, forwarded on loader API calls. */
   cookie: string | undefined;
   theme: ThemeMode;
@@ -49,6 +65,11 @@ export interface RenderResult {
    * links their chunks and stylesheets, so the first paint is styled and hydration waits on no extra round trip.
    */
   modules: string[];
+  /**
+   * antd's styles for the theme, as plain CSS: computed once per process and theme, so the same string object comes
+   * back until a page renders a component no earlier page did. The server links it as a hashed stylesheet.
+   */
+  antdCss: string;
 }
 
 export interface ServerEntry {

@@ -9,11 +9,15 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
 import type { AuthUser } from '../common/decorators.js';
+import { loggableError } from '../common/http-exception.filter.js';
 import { projectRoot } from '../common/project-root.js';
+import { publicOrigin } from '../common/public-origin.js';
 import type { AppConfig } from '../config/app-config.js';
 import { SeoService } from '../modules/seo/seo.service.js';
-import { documentTemplate, ERROR_PAGE, fillTemplate, type PageAssets, type RouteAssets } from './html-template.js';
-import type { DemoAccounts, ServerEntry, ThemeMode } from './render-contract.js';
+import { AntdStylesheets } from './antd-stylesheets.js';
+import { documentTemplate, ERROR_PAGE, escapeAttr, fillTemplate, type PageAssets, type RouteAssets } from './html-template.js';
+import { PageCache } from './page-cache.js';
+import type { DemoAccounts, LocalApi, ServerEntry, ThemeMode } from './render-contract.js';
 
 export interface SsrDeps {
   config: AppConfig;
@@ -21,12 +25,34 @@ export interface SsrDeps {
   resolveUser(req: Request): Promise<AuthUser | null>;
   /** Demo credentials for the Login page; null unless demo mode. */
   demoAccounts: DemoAccounts | null;
+  /** PAYMENT_PROVIDER=sandbox: admins see a banner on the dashboard. */
+  sandboxPayments: boolean;
   /** Nest's own HTTP server: Vite's HMR websocket shares it instead of opening port 24678. */
   httpServer: Server;
+  /** True when the request names a caller (session cookie or bearer token), valid or not: its page is never shared. */
+  hasSession(req: Request): boolean;
+  /** The API in-process for the route loaders, as this caller (src/ssr/local-api.ts); loopback HTTP without it. */
+  localApi?: (user: AuthUser | null) => LocalApi;
+  /** Subscribes to "what public pages show may have changed" (CatalogChanges); the anonymous page cache empties. */
+  onCatalogChange?: (listener: () => void) => void;
 }
+
+/** How long an anonymous page is kept when nothing changes (writes empty the cache at once). */
+export const PAGE_CACHE_TTL_MS = 30_000;
+/**
+ * Anonymous pages, for a CDN in front of the shop: fresh there for 10 s, then served stale for up to 30 s more while
+ * it revalidates (If-None-Match: 304 when unchanged). Browsers always revalidate (max-age=0).
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
+/** Pages rendered for a caller: never stored anywhere, never shared. */
+export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
+/** Statuses of anonymous pages worth keeping (the page, the 404 page, redirects such as signed-in-only pages). */
+const CACHEABLE_STATUSES = new Set([200, 301, 302, 303, 307, 308, 404]);
 
 export const THEME_COOKIE = 'okb_theme';
 const CLIENT_ENTRY = 'client/entry-client.tsx';
+/** Starts the entry after the first paint; its built code is inlined in every page (html-template.ts `bootScript`). */
+const BOOT_ENTRY = 'client/boot.ts';
 const DEV_SERVER_ENTRY = '/client/entry-server.tsx';
 const DEV_STYLES = ['/client/app/global.css'];
 
@@ -52,6 +78,20 @@ const skipApi =
   (req, res, next) =>
     isApiPath(req.path) ? next() : handler(req, res, next);
 
+/**
+ * If-None-Match against a page's (weak) validator, weak comparison (RFC 9110 13.1.2). Compared here rather than with
+ * `req.fresh`, which also declines when the request says `Cache-Control: no-cache`: a CDN or fetch() revalidating
+ * sends that, and the origin may still answer 304 to a conditional request.
+ */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === opaque;
+  });
+}
+
 function themeFromRequest(req: Request): ThemeMode {
   const parsed = (req.cookies as Record<string, string> | undefined)?.[THEME_COOKIE];
   const raw = parsed ?? /(?:^|;\s*)okb_theme=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
@@ -60,10 +100,12 @@ function themeFromRequest(req: Request): ThemeMode {
 
 /** The page's own origin, for the URL the route loaders see (never used to reach the API). */
 function pageOrigin(req: Request, configured: string | undefined): string {
-  if (configured) return new URL(configured).origin;
-  const host = req.get('host');
-  return host && /^[a-z0-9.\-:[\]]+$/i.test(host) ? `${req.protocol}://${host}` : 'http://localhost';
+  return publicOrigin(req, configured).origin;
 }
+
+/** Public caching only for files built from PUBLIC_URL: never cache what a request's Host header named. */
+const seoCache = (config: AppConfig, maxAge: number): string =>
+  config.env.PUBLIC_URL ? `public, max-age=${maxAge}` : 'no-store';
 
 /**
  * Serves the `.br` / `.gz` twins the build wrote beside each hashed asset (vite.config.ts) when the browser
@@ -86,7 +128,7 @@ function precompressedAssets(dir: string): RequestHandler {
   };
 }
 
-/** HTML is compressed per response: pages carry their antd styles inline and are never cached shared. */
+/** HTML is compressed per response: each carries its own CSP nonce (cached pages too). */
 async function sendHtml(req: Request, res: Response, status: number, html: string): Promise<void> {
   res.status(status).type('html').vary('Accept-Encoding');
   const encoding = html.length >= 1024 ? req.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
@@ -154,8 +196,15 @@ class ClientManifest {
     if (!existsSync(file)) {
       throw new Error(`Client build missing (${file}). Run "npm run build" before starting in production or test mode.`);
     }
-    return new ClientManifest(JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>, logger);
+    const manifest = new ClientManifest(JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>, logger);
+    const boot = manifest.chunks[BOOT_ENTRY];
+    if (!boot) throw new Error(`${BOOT_ENTRY} is not in the client manifest; rebuild the client.`);
+    manifest.bootCode = readFileSync(join(root, 'dist/client', boot.file), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/s, '').trim();
+    return manifest;
   }
+
+  /** The built boot module's code (client/boot.ts). */
+  bootCode = '';
 
   routeAssets(modules: string[]): RouteAssets {
     if (modules.length === 0) return NO_ROUTE_ASSETS;
@@ -179,17 +228,17 @@ function seoFiles(seo: SeoService, config: AppConfig, logger: Logger): RequestHa
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/robots.txt') {
-      res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(seo.robotsTxt(pageOrigin(req, config.env.PUBLIC_URL)));
+      res.type('text/plain').set('Cache-Control', seoCache(config, 3600)).send(seo.robotsTxt(pageOrigin(req, config.env.PUBLIC_URL)));
       return;
     }
     if (req.path !== '/sitemap.xml') return next();
     seo
       .sitemapXml(pageOrigin(req, config.env.PUBLIC_URL))
       .then((xml) => {
-        res.type('application/xml').set('Cache-Control', 'public, max-age=900').send(xml);
+        res.type('application/xml').set('Cache-Control', seoCache(config, 900)).send(xml);
       })
       .catch((err: unknown) => {
-        logger.error(`sitemap failed: ${err instanceof Error ? err.message : String(err)}`);
+        logger.error(`sitemap failed: ${loggableError(err)}`);
         res.status(503).type('text/plain').set({ 'Cache-Control': 'no-store', 'Retry-After': '60' }).send('Sitemap temporarily unavailable');
       });
   };
@@ -228,7 +277,7 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
     app.use(skipApi(devServer.middlewares));
   } else {
     const manifest = ClientManifest.load(root, logger);
-    const pageAssets: PageAssets = { ...manifest.entry, afterPaint: true };
+    const pageAssets: PageAssets = { ...manifest.entry, afterPaint: true, bootCode: manifest.bootCode };
     const template = documentTemplate(pageAssets);
     entryAssets = pageAssets;
     routeAssets = (modules) => manifest.routeAssets(modules);
@@ -246,6 +295,12 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
       express.static(assetsDir, { index: false, redirect: false, immutable: true, maxAge: '365d' }),
     );
   }
+
+  // antd's styles, computed once per process and theme, as hashed long-cached files (also in development).
+  const stylesheets = new AntdStylesheets();
+  app.use('/assets', stylesheets.handler());
+  const pageCache = dev ? null : new PageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 500, maxBytes: 128 * 1024 * 1024 });
+  deps.onCatalogChange?.(() => pageCache?.invalidate());
 
   app.use(seoFiles(app.get(SeoService, { strict: false }), deps.config, logger));
 
@@ -267,32 +322,30 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
     }
     void renderPage(req, res).catch((err: unknown) => {
       if (vite && err instanceof Error) vite.ssrFixStacktrace(err);
-      logger.error(`render failed for ${req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      logger.error(`render failed for ${req.path}: ${loggableError(err)}`);
       if (res.headersSent) return res.end();
       res.status(500).type('html').set('Cache-Control', 'no-store').send(ERROR_PAGE);
     });
   });
 
-  async function renderPage(req: Request, res: Response): Promise<void> {
-    const [entry, template, user] = await Promise.all([
-      loadEntry(),
-      loadTemplate(req.originalUrl),
-      deps.resolveUser(req),
-    ]);
-    const nonce = String(res.locals.cspNonce ?? '');
-    const aborted = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) aborted.abort();
-    });
+  interface Document {
+    status: number;
+    redirect?: string;
+    html: string;
+  }
+
+  /** One page for one caller, the nonce as given (a placeholder for pages kept for anonymous visitors). */
+  async function renderDocument(req: Request, user: AuthUser | null, nonce: string, signal?: AbortSignal): Promise<Document> {
+    const [entry, template] = await Promise.all([loadEntry(), loadTemplate(req.originalUrl)]);
     const headers = new Headers();
     const language = req.get('accept-language');
     if (language) headers.set('accept-language', language);
     const request = new Request(new URL(req.originalUrl, pageOrigin(req, deps.config.env.PUBLIC_URL)), {
       method: 'GET',
       headers,
-      signal: aborted.signal,
+      signal,
     });
-
+    const theme = themeFromRequest(req);
     const result = await entry.render({
       request,
       user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
@@ -303,20 +356,61 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
             admin: { email: deps.demoAccounts.admin.email, password: deps.demoAccounts.admin.password },
           }
         : null,
+      sandboxPayments: deps.sandboxPayments,
       apiBase: `http://127.0.0.1:${req.socket.localPort}`,
-      cookie: req.get('cookie'),
-      theme: themeFromRequest(req),
+      localApi: deps.localApi?.(user),
+      cookie: user ? req.get('cookie') : undefined,
+      theme,
     });
-    if (aborted.signal.aborted) return;
+    if (result.redirect) return { status: result.status, redirect: result.redirect, html: '' };
+    const head = result.antdCss
+      ? `${result.head}<link rel="stylesheet" href="${escapeAttr(stylesheets.href(theme, result.antdCss))}">`
+      : result.head;
+    return {
+      status: result.status,
+      html: fillTemplate(template, { ...result, head }, nonce, routeAssets(result.modules ?? []), entryAssets),
+    };
+  }
 
-    // Pages show who is signed in: never share them between users.
-    res.set('Cache-Control', 'private, no-cache');
-    res.vary('Cookie');
-    if (result.redirect) {
-      res.redirect(result.status, result.redirect);
+  async function sendDocument(req: Request, res: Response, doc: Document, html: string): Promise<void> {
+    if (doc.redirect) {
+      res.redirect(doc.status, doc.redirect);
       return;
     }
-    await sendHtml(req, res, result.status, fillTemplate(template, result, nonce, routeAssets(result.modules ?? []), entryAssets));
+    await sendHtml(req, res, doc.status, html);
+  }
+
+  async function renderPage(req: Request, res: Response): Promise<void> {
+    const nonce = String(res.locals.cspNonce ?? '');
+    res.vary('Cookie');
+    if (pageCache && !deps.hasSession(req)) {
+      // The same for every anonymous visitor: per theme, origin (canonical URLs) and URL, rendered once.
+      const key = `${themeFromRequest(req)} ${pageOrigin(req, deps.config.env.PUBLIC_URL)}${req.originalUrl}`;
+      const page = await pageCache.get(key, async () => {
+        const doc = await renderDocument(req, null, pageCache.noncePlaceholder);
+        return CACHEABLE_STATUSES.has(doc.status) ? doc : null;
+      });
+      if (page) {
+        res.status(page.status).set({ 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL, ETag: page.etag });
+        if (!page.redirect && page.status === 200 && etagMatches(req.get('if-none-match'), page.etag)) {
+          res.status(304).end();
+          return;
+        }
+        await sendDocument(req, res, page, page.redirect ? '' : pageCache.htmlFor(page, nonce));
+        return;
+      }
+    }
+
+    const user = await deps.resolveUser(req);
+    const aborted = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) aborted.abort();
+    });
+    const doc = await renderDocument(req, user, nonce, aborted.signal);
+    if (aborted.signal.aborted) return;
+    // Rendered for this request (signed in, or not shareable): never stored, never shared.
+    res.set('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL);
+    await sendDocument(req, res, doc, doc.html);
   }
 
   return {

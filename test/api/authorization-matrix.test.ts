@@ -40,6 +40,11 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/health/ready': { request: () => ({ path: '/api/health/ready' }), expect: 'public' },
   'GET /api/users/me': { request: () => ({ path: '/api/users/me' }), expect: { userA: 200, userB: 200, admin: 200 } },
   'PUT /api/users/me': { request: () => ({ path: '/api/users/me', body: { phone: '+880 1999' } }), expect: { userA: 200, userB: 200, admin: 200 } },
+  // A wrong current password (400): a right one would end the sessions the other rows use.
+  'PUT /api/users/me/password': {
+    request: () => ({ path: '/api/users/me/password', body: { currentPassword: 'not-the-password', newPassword: 'whatever-1' } }),
+    expect: { userA: 400, userB: 400, admin: 400 },
+  },
   'GET /api/users/allusers': { request: () => ({ path: '/api/users/allusers?page=1&limit=3' }), expect: { userA: 403, userB: 403, admin: 200 } },
   'PUT /api/users/:id/role': { request: (f) => ({ path: `/api/users/${f.c.id}/role` }), expect: { userA: 403, userB: 403, admin: 200 } },
   'DELETE /api/users/:id': { request: (f) => ({ path: `/api/users/${f.c.id}` }), expect: { userA: 403, userB: 403, admin: 200 } },

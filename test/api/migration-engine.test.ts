@@ -46,7 +46,7 @@ async function checkMoved(exec: Exec): Promise<void> {
   ]);
   const labels = await exec(`select label from bike_units where bike_id = '${BIKE_A}' order by label`);
   expect(labels.rows.map((r) => r.label)).toEqual(['Yamaha-1', 'Yamaha-2', 'Yamaha-3', 'Yamaha-4', 'Yamaha-5', 'Yamaha-6']);
-  const held = await exec(`select r.payment_ref, count(x.id)::int as n, bool_and(upper_inf(x.period)) as open
+  const held = await exec(`select r.payment_ref, count(x.id)::int as n, bool_and(upper(x.period) = 'infinity') as open
     from rentals r left join unit_reservations x on x.rental_id = r.id group by r.payment_ref order by r.payment_ref`);
   expect(held.rows).toEqual([
     { payment_ref: 'TXN-OLDBOOKED01', n: 2, open: true },

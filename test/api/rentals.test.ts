@@ -62,6 +62,8 @@ describe('Rentals API', () => {
     });
     const { rental, payment_url: feeUrl, payment } = booked.body.data;
     expect(rental.paymentId).toMatch(/^TXN-[A-Z0-9]{12}$/);
+    // The pending booking fee is named, so My Rentals can send the customer back to its checkout while the hold lasts.
+    expect(rental.bookingFee._id).toBe(payment._id);
     expect(feeUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/payments\/sandbox\/checkout\/sbx_[0-9a-f]{32}$/);
     expect(new Date(rental.holdExpiresAt).getTime() - t.clock.now().getTime()).toBeGreaterThan(14 * MINUTE);
     expect(await stockOf(t, bike.id)).toBe(1);

@@ -268,26 +268,33 @@ describe('User dashboard: profile, rentals, reviews and checkout in a browser', 
     await page.goto('/dashboard/rentals');
     const unpaidTab = page.getByRole('tab', { name: 'Unpaid', exact: true });
     await expect(unpaidTab.getAttribute('aria-selected')).resolves.toBe('true');
-    // Newest first: cancelled, pending fee, booked, then the returned one waiting for payment.
+    // Newest first: pending fee, booked, then the returned one waiting for payment. The cancelled booking owes nothing:
+    // it is listed apart, under the tabs (issue 14 item 7).
     const articles = page.getByRole('tabpanel').getByRole('article');
-    await expect(articles.count()).resolves.toBe(4);
-    const due = articles.nth(3);
+    await expect(articles.count()).resolves.toBe(3);
+    const due = articles.nth(2);
     await due.getByText('Payment due').waitFor();
     await due.getByText('$25.00').waitFor();
     const payLink = due.getByRole('link', { name: /Pay Now/ });
     expect(await payLink.getAttribute('href')).toBe(`/checkout/${encodeURIComponent(rentals.due.paymentId)}`);
 
-    const booked = articles.nth(2);
+    const booked = articles.nth(1);
     await booked.getByText('Booked').waitFor();
     await booked.getByText('Not returned yet').waitFor();
     await booked.getByText('$0.00').waitFor();
     expect(await booked.getByRole('button', { name: /Pay Now/ }).isDisabled()).toBe(true);
 
-    const pending = articles.nth(1);
+    // A pending booking fee can be resumed while the hold lasts: the link opens the fee's payment, which offers its checkout.
+    const pending = articles.nth(0);
     await pending.getByText('Booking fee pending').waitFor();
     await pending.getByText(/held for you until/).waitFor();
     expect(await pending.getByRole('button', { name: /Pay Now/ }).isDisabled()).toBe(true);
-    const cancelled = articles.nth(0);
+    expect(await pending.getByRole('link', { name: /Pay booking fee/ }).getAttribute('href')).toMatch(/^\/payment\/result\?payment=[0-9a-f-]{36}$/);
+
+    const cancelledSection = page.getByRole('region', { name: 'Cancelled (1)' });
+    await cancelledSection.getByRole('button', { name: 'Show cancelled bookings' }).click();
+    const cancelled = cancelledSection.getByRole('article');
+    await expect(cancelled.count()).resolves.toBe(1);
     await cancelled.getByText('Cancelled', { exact: true }).waitFor();
     await cancelled.getByRole('link', { name: 'Book this bike again' }).waitFor();
     expect(await cancelled.getByRole('button', { name: /Pay Now/ }).count()).toBe(0);

@@ -35,7 +35,7 @@ describe('The production server as an operator runs it', () => {
 
         // A second process on the same embedded database must refuse to start, naming the reason.
         const second = spawnSync(process.execPath, ['dist/src/main.js'], {
-          env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+          env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
           encoding: 'utf8',
           timeout: 30_000,
         });
@@ -83,5 +83,29 @@ describe('The production server as an operator runs it', () => {
     expect(res.status).toBe(1);
     expect(res.stderr).toMatch(/PORT: /);
     expect(res.stderr).toMatch(/HOLD_MINUTES: /);
+  });
+
+  it('a default production start is a real shop: no demo admin, and the start log names gateway, database and demo mode', async () => {
+    const server = await startServer({ LOG_LEVEL: 'info' }, { timeoutMs: 240_000 });
+    try {
+      const demo = await api(server, '/auth/login', { method: 'POST', body: JSON.stringify({ email: 'admin@okaybike.demo', password: 'admin12345' }) });
+      expect(demo.status).toBe(401);
+      expect(server.output()).toMatch(/payment gateway: sandbox; database: embedded PGlite in [^;]+; demo mode: off/);
+      expect(server.output()).toMatch(/PAYMENT_PROVIDER=sandbox in production: payments are simulated, no money moves/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses a production start that names neither its gateway nor its public address', () => {
+    const res = spawnSync(process.execPath, ['dist/src/main.js'], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'okb-refuse-')) },
+      encoding: 'utf8',
+      // A cap for a hung process, not a speed target (the module graph loads before the settings are checked).
+      timeout: 180_000,
+    });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toMatch(/PAYMENT_PROVIDER: is required in production/);
+    expect(res.stderr).toMatch(/PUBLIC_URL: is required in production/);
   });
 });

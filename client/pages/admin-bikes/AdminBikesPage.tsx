@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Modal, Select, Table, theme, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ADMIN_BIKES_PAGE_SIZE, useDeleteBike } from '../../api/admin-bikes.js';
@@ -8,7 +8,7 @@ import { notify, notifyError } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { formatMoney } from '../rentals/rental-display.js';
+import { formatMoney } from '../../lib/money.js';
 import './admin-bikes.css';
 import { AvailabilityTag, isInStock } from './AvailabilityTag.js';
 import { StatusTag } from './StatusTag.js';
@@ -119,6 +119,9 @@ export default function AdminBikesPage() {
         <Flex vertical gap={6}>
           <ButtonLink size="small" to={`/dashboard/updatebike/${bike._id}`} icon={<EditOutlined {...decorativeIcon} />} aria-label={`Update ${bike.name}`}>
             Update
+          </ButtonLink>
+          <ButtonLink size="small" to={`/dashboard/fleet/${bike._id}`} icon={<ScheduleOutlined {...decorativeIcon} />} aria-label={`Fleet of ${bike.name}`}>
+            Fleet
           </ButtonLink>
           <Button size="small" danger icon={<DeleteOutlined {...decorativeIcon} />} aria-label={`Delete ${bike.name}`} onClick={() => setToDelete(bike)}>
             Delete

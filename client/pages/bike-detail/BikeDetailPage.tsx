@@ -8,7 +8,8 @@ import { useBikeReviews } from '../../api/reviews.js';
 import { absoluteUrl, canonicalPathFor, usePageMeta, useSiteOrigin } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { ProblemState } from '../../components/ProblemState.js';
-import { formatPrice, reviewCountText } from './format.js';
+import { formatMoney } from '../../lib/money.js';
+import { reviewCountText } from './format.js';
 import { RelatedBikes } from './RelatedBikes.js';
 import { RentPanel } from './RentPanel.js';
 import { ReviewList } from './ReviewList.js';
@@ -74,7 +75,7 @@ function BikeView({ bike }: { bike: BikeDetail }) {
   const origin = useSiteOrigin();
   const pagePath = canonicalPathFor(`/bike/${bike._id}`);
   const available = isBookable(bike);
-  const price = formatPrice(bike.pricePerHour, bike.currency);
+  const price = formatMoney(bike.pricePerHour, bike.currency);
 
   usePageMeta({
     title: bike.name,
@@ -113,6 +114,16 @@ function BikeView({ bike }: { bike: BikeDetail }) {
           <p className="bike-price">
             <span className="bike-price-amount">{price}</span>
             <span className="bike-price-unit"> per hour</span>
+            {bike.pricePerDay || bike.pricePerWeek ? (
+              <span className="bike-price-more">
+                {[
+                  bike.pricePerDay ? `${formatMoney(bike.pricePerDay, bike.currency)} per day` : null,
+                  bike.pricePerWeek ? `${formatMoney(bike.pricePerWeek, bike.currency)} per week` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            ) : null}
           </p>
           <p className="bike-availability">
             <span className={available ? 'availability-badge is-available' : 'availability-badge is-unavailable'}>

@@ -1,11 +1,14 @@
 import { Button, Input, Modal } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
-import type { BikeDetail } from '../../api/bikes.js';
+import { useQuote, type BikeDetail } from '../../api/bikes.js';
 import { isApiError } from '../../api/http.js';
 import { newIdempotencyKey, useCreateRental } from '../../api/rentals.js';
+import { useShopTimeZone } from '../../app/app-settings.js';
 import { notify } from '../../app/notify.js';
-import { BOOKING_FEE_LABEL, localInputToIso, toLocalInputValue } from './booking.js';
-import { formatPrice } from './format.js';
+import { QuoteSummary } from '../../components/QuoteSummary.js';
+import { formatMoney } from '../../lib/money.js';
+import { toZonedInputValue, zoneLabel, zonedInputToIso } from '../../lib/time.js';
+import { BOOKING_FEE_LABEL } from './booking.js';
 
 interface BookNowModalProps {
   bike: BikeDetail;
@@ -23,36 +26,59 @@ function isWebUrl(url: string): boolean {
   }
 }
 
+const END_AFTER_START = 'The return time must be after the start time';
+
 /**
- * 'Book Now' (mounted in the browser only, once per opening): the start time, then the booking fee on the gateway's page. A successful booking leaves the shop for
- * the payment page with a full-page redirect (spec section 7); the gateway brings the visitor back to /payment/result.
+ * 'Book Now' (mounted in the browser only, once per opening): the pick-up time, an optional return time, then the
+ * booking fee on the gateway's page. With both times the live availability and the itemised quote of the window
+ * show beside the button before anything is booked; without a return time the booking is open-ended and priced by
+ * the hour at return. Times are the shop's wall-clock times. A successful booking leaves the shop for the payment
+ * page with a full-page redirect (spec section 7); the gateway brings the visitor back to /payment/result.
  */
 export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProps) {
+  const zone = useShopTimeZone();
   const inputId = useId();
+  const endId = useId();
   const errorId = useId();
+  const endErrorId = useId();
+  const quoteId = useId();
   const [startTime, setStartTime] = useState('');
+  const [endTime, setEndTime] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [endError, setEndError] = useState<string | null>(null);
   // The parent mounts one modal per opening, so one key per attempt: a repeated submit gets the first answer back.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [redirecting, setRedirecting] = useState(false);
   const createRental = useCreateRental();
   const busy = createRental.isPending || redirecting;
 
+  const startIso = zonedInputToIso(startTime, zone);
+  const endIso = endTime ? zonedInputToIso(endTime, zone) : null;
+  const windowValid = startIso !== null && endIso !== null && new Date(endIso).getTime() > new Date(startIso).getTime();
+  const quote = useQuote(bike._id, windowValid ? { startTime: startIso, endTime: endIso, quantity } : null);
+  const quoteMatches = windowValid && quote.data?.startTime !== undefined && !quote.isPlaceholderData;
+  const tooFew = quoteMatches && quote.data !== undefined && quote.data.available < quantity;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const iso = localInputToIso(startTime);
-    if (!iso) {
+    if (!startIso) {
       setError('Please select a start time');
       return;
     }
-    if (new Date(iso).getTime() < Date.now() - 60_000) {
+    if (new Date(startIso).getTime() < Date.now() - 60_000) {
       setError('Please select a start time in the future');
       return;
     }
+    if (endTime && (!endIso || new Date(endIso).getTime() <= new Date(startIso).getTime())) {
+      setEndError(END_AFTER_START);
+      return;
+    }
+    if (tooFew) return;
     setError(null);
+    setEndError(null);
     createRental.mutate(
-      { bikeId: bike._id, startTime: iso, quantity, idempotencyKey },
+      { bikeId: bike._id, startTime: startIso, quantity, ...(endIso ? { endTime: endIso } : {}), idempotencyKey },
       {
         onSuccess: ({ payment_url }) => {
           notify.success('Go to the payment page to complete the rental process.');
@@ -65,7 +91,9 @@ export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProp
         },
         onError: (failure) => {
           setIdempotencyKey(newIdempotencyKey());
-          notify.error(isApiError(failure) && failure.status === 409 ? 'Bike is already rented' : 'An error occurred during the rental process.');
+          if (isApiError(failure) && failure.status === 409) notify.error('Bike is already rented');
+          else if (isApiError(failure) && failure.status === 429) notify.error(failure.message);
+          else notify.error('An error occurred during the rental process.');
         },
       },
     );
@@ -77,14 +105,10 @@ export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProp
     onClose();
   };
 
+  const now = toZonedInputValue(new Date(), zone);
+
   return (
-    <Modal
-      title="Book Now"
-      open={open}
-      onCancel={close}
-      footer={null}
-      className="book-now-modal"
-    >
+    <Modal title="Book Now" open={open} onCancel={close} footer={null} className="book-now-modal">
       <form onSubmit={submit} noValidate className="book-now-form">
         <dl className="book-now-summary">
           <div>
@@ -97,36 +121,82 @@ export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProp
           </div>
           <div>
             <dt>Price per hour</dt>
-            <dd>{formatPrice(bike.pricePerHour, bike.currency)}</dd>
+            <dd>{formatMoney(bike.pricePerHour, bike.currency)}</dd>
           </div>
         </dl>
-        <div className="book-now-field">
-          <label htmlFor={inputId}>Start time</label>
-          <Input
-            id={inputId}
-            type="datetime-local"
-            value={startTime}
-            min={toLocalInputValue(new Date())}
-            onChange={(event) => {
-              setStartTime(event.target.value);
-              if (error) setError(null);
-            }}
-            status={error ? 'error' : undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            aria-required
-            disabled={busy}
-          />
-          {error ? (
-            <p id={errorId} role="alert" className="book-now-error">
-              {error}
-            </p>
-          ) : null}
+        <div className="book-now-times">
+          <div className="book-now-field">
+            <label htmlFor={inputId}>Start time</label>
+            <Input
+              id={inputId}
+              type="datetime-local"
+              value={startTime}
+              min={now}
+              onChange={(event) => {
+                setStartTime(event.target.value);
+                if (error) setError(null);
+              }}
+              status={error ? 'error' : undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              aria-required
+              disabled={busy}
+            />
+            {error ? (
+              <p id={errorId} role="alert" className="book-now-error">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="book-now-field">
+            <label htmlFor={endId}>
+              Return time <span className="book-now-optional">(optional)</span>
+            </label>
+            <Input
+              id={endId}
+              type="datetime-local"
+              value={endTime}
+              min={startTime || now}
+              onChange={(event) => {
+                setEndTime(event.target.value);
+                if (endError) setEndError(null);
+              }}
+              status={endError ? 'error' : undefined}
+              aria-invalid={endError ? true : undefined}
+              aria-describedby={endError ? endErrorId : undefined}
+              disabled={busy}
+            />
+            {endError ? (
+              <p id={endErrorId} role="alert" className="book-now-error">
+                {endError}
+              </p>
+            ) : null}
+          </div>
         </div>
-        <p className="book-now-note">
-          The booking fee holds the bike for you. The rental itself is charged by the hour after you return it.
-        </p>
-        <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+        <p className="book-now-zone">Times are the shop's local time ({zoneLabel(new Date(), zone)}).</p>
+        {windowValid ? (
+          <QuoteSummary quote={quote} quantity={quantity} id={quoteId} />
+        ) : endTime && startTime ? (
+          <p className="book-now-error" role="alert">
+            {END_AFTER_START}
+          </p>
+        ) : (
+          <p className="book-now-note">
+            {endTime
+              ? 'Pick the start time to see the price and availability for your window.'
+              : `No return time: the booking is open-ended and charged by the hour (${formatMoney(bike.pricePerHour, bike.currency)}/hour) after you return the bike. Add a return time to see the price now.`}
+          </p>
+        )}
+        <p className="book-now-note">The booking fee holds the bike for you.</p>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={busy}
+          disabled={tooFew}
+          aria-describedby={windowValid ? quoteId : undefined}
+        >
           Pay {BOOKING_FEE_LABEL} to Book
         </Button>
       </form>

@@ -5,7 +5,8 @@ import { useBikeReviews, useVoteReview, type Review, type VoteName } from '../..
 import { useSession } from '../../api/users.js';
 import { notifyError } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
-import { formatDate } from './format.js';
+import { useShopTimeZone } from '../../app/app-settings.js';
+import { formatDate } from '../../lib/time.js';
 
 function ReviewVotes({ review, bikeId, own }: { review: Review; bikeId: string; own: boolean }) {
   const session = useSession();
@@ -60,6 +61,7 @@ function ReviewVotes({ review, bikeId, own }: { review: Review; bikeId: string; 
 function ReviewItem({ review, bikeId }: { review: Review; bikeId: string }) {
   const session = useSession();
   const own = session?.id === review.userId._id;
+  const zone = useShopTimeZone();
   return (
     <li className="review-item">
       <article aria-label={`Review by ${review.userId.name}`}>
@@ -68,7 +70,7 @@ function ReviewItem({ review, bikeId }: { review: Review; bikeId: string }) {
           <div className="review-meta">
             <h3 className="review-author">{review.userId.name}</h3>
             <time className="review-date" dateTime={review.date}>
-              {formatDate(review.date)}
+              {formatDate(review.date, zone)}
             </time>
           </div>
         </header>

@@ -10,15 +10,3 @@ export const MAX_UNITS_PER_BOOKING = 10;
 /** Stepper maximum: the units in stock, never more than one booking may take. */
 export const maxBookableUnits = (quantity: number | undefined): number =>
   Math.min(quantity ?? MAX_UNITS_PER_BOOKING, MAX_UNITS_PER_BOOKING);
-
-/** 'YYYY-MM-DDTHH:mm' of a local date, the value format of <input type="datetime-local">. */
-export function toLocalInputValue(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
-/** A datetime-local value is the visitor's wall-clock time; the API wants an instant. */
-export function localInputToIso(value: string): string | null {
-  const at = new Date(value);
-  return value && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
-}

@@ -10,7 +10,9 @@ import { usePageMeta } from '../../app/head.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
-import { DateTime, formatMoney } from '../rentals/rental-display.js';
+import { DateTime } from '../../components/DateTime.js';
+import { formatMoney } from '../../lib/money.js';
+import { amountDue } from '../rentals/rental-state.js';
 import type { CheckoutLoaderData } from './checkout-loader.js';
 
 function CheckoutFrame({ children }: { children: ReactNode }) {
@@ -35,7 +37,10 @@ const backToRentals = (
 
 /** Why this rental cannot be paid here right now, or null when it can. */
 function notPayable(rental: Rental): ReactNode {
-  if (rental.totalPaid || rental.status === 'paid') {
+  const due = amountDue(rental);
+  // A fixed-window booking is payable right after its booking fee; a late fee after the return keeps a paid rental payable.
+  const fixedWindowBooked = rental.status === 'booked' && Boolean(rental.endTime) && rental.totalCost > 0 && due > 0;
+  if ((rental.totalPaid || rental.status === 'paid') && due <= 0) {
     return (
       <Result
         status="success"
@@ -55,7 +60,7 @@ function notPayable(rental: Rental): ReactNode {
       <Result
         status="warning"
         title={<h2 className="checkout-state-title">This booking was cancelled</h2>}
-        subTitle="Its booking fee was not completed in time, so there is nothing to pay."
+        subTitle="This booking was cancelled, so there is nothing to pay."
         extra={[
           backToRentals,
           <ButtonLink to={`/bike/${rental.bikeId._id}`} key="again">
@@ -65,7 +70,7 @@ function notPayable(rental: Rental): ReactNode {
       />
     );
   }
-  if (rental.status === 'pending_fee' || rental.status === 'booked' || !rental.isReturned) {
+  if (!fixedWindowBooked && (rental.status === 'pending_fee' || rental.status === 'booked' || !rental.isReturned)) {
     return (
       <Result
         status="info"
@@ -132,15 +137,33 @@ function CheckoutForm({ rental }: { rental: Rental }) {
           </dd>
         </div>
         <div>
-          <dt>Return</dt>
+          <dt>{rental.returnTime || !rental.endTime ? 'Return' : 'Planned return'}</dt>
           <dd>
-            <DateTime value={rental.returnTime} />
+            <DateTime value={rental.returnTime ?? rental.endTime} />
           </dd>
         </div>
         <div>
           <dt>Quantity</dt>
           <dd>{rental.quantity}</dd>
         </div>
+        {rental.quote?.lines.map((line, index) => (
+          <div key={index}>
+            <dt>{line.label}</dt>
+            <dd>{formatMoney(line.amount, rental.quote?.currency ?? rental.currency)}</dd>
+          </div>
+        ))}
+        {rental.lateFee ? (
+          <div>
+            <dt>Late fee</dt>
+            <dd>{formatMoney(rental.lateFee, rental.currency)}</dd>
+          </div>
+        ) : null}
+        {rental.totalPaid && amountDue(rental) > 0 ? (
+          <div>
+            <dt>Already paid</dt>
+            <dd>{formatMoney(rental.totalPaid, rental.currency)}</dd>
+          </div>
+        ) : null}
         <div className="checkout-total">
           <dt>Total Price</dt>
           <dd>{formatMoney(rental.totalCost, rental.currency)}</dd>

@@ -4,7 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { useDashboardSummary, type NewUser } from '../../api/dashboard.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
-import { DateTime, formatMoney } from '../rentals/rental-display.js';
+import { DateTime } from '../../components/DateTime.js';
+import { formatMoney } from '../../lib/money.js';
 import { costBars, signupPoints, type SignupRange } from './chart-data.js';
 import { earnLabel, RentalCostChart, SignupsChart } from './DashboardCharts.js';
 

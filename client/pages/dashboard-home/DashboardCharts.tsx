@@ -5,7 +5,7 @@
  */
 import { Tooltip } from 'antd';
 import type { CSSProperties } from 'react';
-import { formatMoney } from '../rentals/rental-display.js';
+import { formatMoney } from '../../lib/money.js';
 import type { CostBar, SignupPoint } from './chart-data.js';
 
 /** Spec section 2: the cost tooltip reads 'Earn: $' and the amount. */

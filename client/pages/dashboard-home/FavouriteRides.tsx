@@ -8,7 +8,7 @@ import { decorativeIcon } from '../../components/decorative-icon.js';
 import { FactList } from '../../components/FactList.js';
 import { AvailabilityTag } from '../admin-bikes/AvailabilityTag.js';
 import { engineFact, truncate } from '../../lib/bike-text.js';
-import { formatMoney } from '../rentals/rental-display.js';
+import { formatMoney } from '../../lib/money.js';
 
 /** Spec section 9: favourites show 3 skeletons while loading and cut descriptions at 20 characters. */
 const SKELETONS = 3;

@@ -6,7 +6,8 @@ import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { DateTime, RentalsLoadState } from '../rentals/rental-display.js';
+import { DateTime } from '../../components/DateTime.js';
+import { RentalsLoadState } from '../rentals/rental-display.js';
 import { AddReviewModal } from './AddReviewModal.js';
 
 /** Spec section 4: paid (totalPaid truthy) and not reviewed yet. */

@@ -10,25 +10,12 @@ import { queryKeys } from '../../api/query-keys.js';
 import { useSession } from '../../api/users.js';
 import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
+import { DateTime } from '../../components/DateTime.js';
+import { formatMoney } from '../../lib/money.js';
 
 /** The gateway's notification may land a moment after the browser comes back: ask again every 2 s, for a minute. */
 const POLL_MS = 2000;
 const POLL_FOR_MS = 60_000;
-
-/** The booking fee reads as on the booking button ('Tk 100'); other amounts in their currency (USD: $). */
-function formatAmount(amount: number, currency: string): string {
-  if (currency === 'BDT') return `Tk ${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(amount);
-  } catch {
-    return `${currency} ${amount.toFixed(2)}`;
-  }
-}
-
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
-/** Fixed zone: the server and the browser must print the same text. */
-const formatWhen = (iso: string): string => `${WHEN.format(new Date(iso))} UTC`;
 
 const purpose = (payment: Payment): string =>
   payment.kind === 'booking_fee' ? `Booking fee for ${payment.rental.bikeName}` : `Rental of ${payment.rental.bikeName}`;
@@ -54,6 +41,9 @@ function outcomeOf(payment: Payment, waitedTooLong: boolean): Outcome {
     expired: booking
       ? { status: 'warning', title: 'Payment expired', text: 'The booking fee was not paid in time, so the booking was cancelled and the bike released.' }
       : { status: 'warning', title: 'Payment expired', text: 'The payment session timed out. Your rental is still unpaid; you can pay it from your rentals.' },
+    refunded: booking
+      ? { status: 'info', title: 'Booking fee refunded', text: 'The booking was cancelled in time, so the booking fee was refunded to you.' }
+      : { status: 'info', title: 'Payment refunded', text: 'This payment was refunded to you.' },
     pending: waitedTooLong
       ? { status: 'info', title: 'Payment still processing', text: 'The payment provider has not confirmed this payment yet. Check again in a moment; nothing is charged twice.' }
       : { status: 'info', title: 'Confirming your payment…', text: 'We are waiting for the payment provider to confirm. This usually takes a few seconds.' },
@@ -63,11 +53,11 @@ function outcomeOf(payment: Payment, waitedTooLong: boolean): Outcome {
 
 function PaymentDetails({ payment }: { payment: Payment }) {
   const rows: [string, ReactNode][] = [
-    ['Amount', <strong key="amount">{formatAmount(payment.amount, payment.currency)}</strong>],
+    ['Amount', <strong key="amount">{formatMoney(payment.amount, payment.currency)}</strong>],
     ['Paid for', purpose(payment)],
     ['Quantity', String(payment.rental.quantity)],
     ['Reference', <code key="ref">{payment.rental.paymentId}</code>],
-    [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', formatWhen(payment.completedAt ?? payment.createdAt)],
+    [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />],
   ];
   return (
     <dl className="payment-details">

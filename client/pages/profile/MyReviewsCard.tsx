@@ -3,7 +3,7 @@ import type { HTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { useMyReviews, type Review } from '../../api/reviews.js';
 import type { Role } from '../../api/types.js';
-import { DateTime } from '../rentals/rental-display.js';
+import { DateTime } from '../../components/DateTime.js';
 
 /** Spec section 9: review comments are cut at 40 characters in the profile. */
 export const COMMENT_PREVIEW_LENGTH = 40;

@@ -1,16 +1,17 @@
-import { Card, Empty, Tabs } from 'antd';
+import { Button, Card, Empty, Tabs } from 'antd';
 import { useState } from 'react';
 import { useMyRentals, type Rental } from '../../api/rentals.js';
 import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { RentalCard } from './RentalCard.js';
+import { amountDue, isSettledCancellation } from './rental-state.js';
 import { RentalsLoadState } from './rental-display.js';
 
 type TabKey = 'unpaid' | 'paid';
 
-/** Spec section 3: totalPaid truthy means paid. */
-export const isPaid = (rental: Rental): boolean => Boolean(rental.totalPaid);
+/** Spec section 3: totalPaid truthy means paid (a late fee still due after payment keeps it in Unpaid). */
+export const isPaid = (rental: Rental): boolean => Boolean(rental.totalPaid) && amountDue(rental) <= 0;
 
 function RentalList({ rentals, tab }: { rentals: Rental[]; tab: TabKey }) {
   if (rentals.length === 0) {
@@ -40,6 +41,32 @@ function RentalList({ rentals, tab }: { rentals: Rental[]; tab: TabKey }) {
   );
 }
 
+/** Cancelled bookings (nothing owed), folded away under the tabs. */
+function CancelledRentals({ rentals }: { rentals: Rental[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="rentals-cancelled" aria-labelledby="rentals-cancelled-title">
+      <h2 id="rentals-cancelled-title" className="rentals-cancelled-title">
+        Cancelled ({rentals.length})
+      </h2>
+      <Button onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="rentals-cancelled-list">
+        {open ? 'Hide cancelled bookings' : 'Show cancelled bookings'}
+      </Button>
+      <div id="rentals-cancelled-list" hidden={!open} style={{ marginTop: 12 }}>
+        {open ? (
+          <ul className="rental-list">
+            {rentals.map((rental) => (
+              <li key={rental._id}>
+                <RentalCard rental={rental} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
 export default function RentalsPage() {
   usePageMeta({ title: 'My Rentals', description: 'Your Okay Bike rentals: what is still to pay and what is paid.' });
   const rentals = useMyRentals();
@@ -49,9 +76,12 @@ export default function RentalsPage() {
   if (rentals.isPending || rentals.isError) {
     content = <RentalsLoadState rentals={rentals} className="rental-list" label="Loading rentals" cards={2} rows={3} />;
   } else {
-    const unpaid = rentals.data.filter((r) => !isPaid(r));
+    // Cancelled bookings that owe nothing are neither unpaid nor paid: they are listed apart, under the spec's two tabs.
+    const cancelled = rentals.data.filter(isSettledCancellation);
+    const unpaid = rentals.data.filter((r) => !isPaid(r) && !isSettledCancellation(r));
     const paid = rentals.data.filter(isPaid);
     content = (
+      <>
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}
@@ -61,6 +91,8 @@ export default function RentalsPage() {
           { key: 'paid', label: 'Paid', children: <RentalList rentals={paid} tab="paid" /> },
         ]}
       />
+      {cancelled.length > 0 ? <CancelledRentals rentals={cancelled} /> : null}
+      </>
     );
   }
 

@@ -3,43 +3,100 @@ import { Alert, Button, Card, Empty, Table, theme, type TableColumnsType } from 
 import { useMemo, useState } from 'react';
 import { useAllRentals, type Rental } from '../../api/rentals.js';
 import { usePageMeta } from '../../app/head.js';
+import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { DateTime } from '../rentals/rental-display.js';
-import { ReturnModal, toLocalInputValue } from './ReturnModal.js';
+import { DateTime } from '../../components/DateTime.js';
+import { useShopTimeZone } from '../../app/app-settings.js';
+import { shopDayStart, toZonedInputValue } from '../../lib/time.js';
+import { ReturnModal } from './ReturnModal.js';
+import './return-bikes.css';
 
-/** Out on the road: the booking fee is paid and the bike has not come back yet. */
+/** Out on the road (or booked ahead): the booking fee is paid and the bike has not come back yet. */
 const isOut = (rental: Rental) => rental.status === 'booked';
+
+type DueState = 'overdue' | 'due' | 'out' | 'upcoming' | 'open';
+
+/** Overdue (the server says so: past the return time plus grace), due today, out with a later return, not started, or open-ended. */
+function dueState(rental: Rental, now: number, endOfToday: number): DueState {
+  if (rental.overdue) return 'overdue';
+  const start = new Date(rental.startTime).getTime();
+  if (start > now) return 'upcoming';
+  const due = rental.dueAt ?? rental.endTime;
+  if (!due) return 'open';
+  const at = new Date(due).getTime();
+  if (at < now) return 'overdue';
+  return at <= endOfToday ? 'due' : 'out';
+}
+
+const DUE_LABEL: Record<DueState, string> = {
+  overdue: 'Overdue',
+  due: 'Due today',
+  out: 'Out',
+  upcoming: 'Not started',
+  open: 'Open-ended',
+};
+
+const DUE_ORDER: Record<DueState, number> = { overdue: 0, due: 1, out: 2, open: 3, upcoming: 4 };
+
+function DueCell({ rental, state }: { rental: Rental; state: DueState }) {
+  const due = rental.dueAt ?? rental.endTime;
+  return (
+    <div className="return-due">
+      <span className={`return-due-tag return-due-${state}`}>{DUE_LABEL[state]}</span>
+      <span className="return-due-time">{due ? <DateTime value={due} /> : 'N/A'}</span>
+    </div>
+  );
+}
 
 export default function ReturnBikesPage() {
   usePageMeta({ title: 'Return Bikes', description: 'Confirm returned bikes and calculate the rental cost.' });
   const rentals = useAllRentals();
   const { token } = theme.useToken();
   const [returning, setReturning] = useState<{ rental: Rental; initialValue: string } | null>(null);
-  const rows = useMemo(() => (rentals.data ?? []).filter(isOut), [rentals.data]);
+  const zone = useShopTimeZone();
+  const { rows, states, counts } = useMemo(() => {
+    const now = Date.now();
+    const endOfToday = new Date(shopDayStart(new Date(now), zone, 1)).getTime();
+    const states = new Map<string, DueState>();
+    const out = (rentals.data ?? []).filter(isOut);
+    for (const rental of out) states.set(rental._id, dueState(rental, now, endOfToday));
+    const counts = { overdue: 0, due: 0 };
+    for (const state of states.values()) if (state === 'overdue' || state === 'due') counts[state] += 1;
+    // Overdue first, then due today, then the rest by start time.
+    const rows = [...out].sort(
+      (a, b) =>
+        DUE_ORDER[states.get(a._id) ?? 'out'] - DUE_ORDER[states.get(b._id) ?? 'out'] ||
+        new Date(a.startTime).getTime() - new Date(b.startTime).getTime(),
+    );
+    return { rows, states, counts };
+  }, [rentals.data, zone]);
 
   const open = (rental: Rental) => {
     const now = new Date();
-    const initialValue = now.getTime() > new Date(rental.startTime).getTime() ? toLocalInputValue(now) : '';
+    const initialValue = now.getTime() > new Date(rental.startTime).getTime() ? toZonedInputValue(now, zone) : '';
     setReturning({ rental, initialValue });
   };
 
-  const columns: TableColumnsType<Rental> = [
+  const columns: TableColumnsType<Rental> = cardTableColumns<Rental>([
     { title: 'Bike Name', key: 'bike', render: (_, rental) => <strong>{rental.bikeId?.name || 'N/A'}</strong> },
     {
       title: 'Rented By',
       key: 'user',
       render: (_, rental) => (
-        <>
+        // One wrapper: on phones the cell is a label/value grid, and name and email belong to the value.
+        <div>
           <div>{rental.userId?.name || 'N/A'}</div>
-          {rental.userId?.email ? <div style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{rental.userId.email}</div> : null}
-        </>
+          {rental.userId?.email ? <div style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM, overflowWrap: 'anywhere' }}>{rental.userId.email}</div> : null}
+        </div>
       ),
     },
     { title: 'Start Time', key: 'start', render: (_, rental) => <DateTime value={rental.startTime} /> },
+    { title: 'Due', key: 'due', render: (_, rental) => <DueCell rental={rental} state={states.get(rental._id) ?? 'out'} /> },
     {
       title: 'Actions',
       key: 'actions',
+      className: 'return-actions-cell',
       render: (_, rental) => (
         <Button
           type="primary"
@@ -51,11 +108,17 @@ export default function ReturnBikesPage() {
         </Button>
       ),
     },
-  ];
+  ]);
 
   return (
     <>
       <PageHeading title="Return Bikes" lead="Rentals out on the road. Enter when a bike came back to calculate its cost." />
+      {counts.overdue + counts.due > 0 ? (
+        <p className="return-summary" role="status">
+          {counts.overdue > 0 ? <span className="return-due-tag return-due-overdue">{counts.overdue} overdue</span> : null}
+          {counts.due > 0 ? <span className="return-due-tag return-due-due">{counts.due} due today</span> : null}
+        </p>
+      ) : null}
       <Card>
         {rentals.isError && !rentals.data ? (
           <Alert
@@ -74,8 +137,9 @@ export default function ReturnBikesPage() {
             columns={columns}
             dataSource={rows}
             loading={rentals.isPending}
+            className={`return-table ${CARD_TABLE_CLASS}`}
+            rowClassName={(rental) => `return-row-${states.get(rental._id) ?? 'out'}`}
             pagination={rows.length > 10 ? { pageSize: 10, hideOnSinglePage: true, showSizeChanger: false } : false}
-            scroll={{ x: 'max-content' }}
             locale={{ emptyText: <Empty description="No Rentals Found" styles={{ description: { color: token.colorTextSecondary } }} /> }}
           />
         )}

@@ -2,24 +2,30 @@ import { Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/http.js';
 import { useReturnRental, type Rental } from '../../api/rentals.js';
+import { useShopTimeZone } from '../../app/app-settings.js';
 import { notify } from '../../app/notify.js';
-import { DateTime, formatMoney } from '../rentals/rental-display.js';
+import { toZonedInputValue, zonedInputToIso } from '../../lib/time.js';
+import { DateTime } from '../../components/DateTime.js';
+import { formatMoney } from '../../lib/money.js';
 
 /** Spec section 9: return toasts last 1000 ms. */
 const RETURN_TOAST_MS = 1000;
 const AFTER_START = 'Return time must be after the start time';
 const HOUR_MS = 3_600_000;
 
-/** 'YYYY-MM-DDTHH:mm' in the viewer's zone, as a datetime-local input shows it. */
-export function toLocalInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 /** The server's rule: every started hour counts, times the price at booking, times the units. */
 function estimateCost(rental: Rental, returnAt: Date): number {
   const hours = Math.ceil((returnAt.getTime() - new Date(rental.startTime).getTime()) / HOUR_MS);
   return hours * rental.pricePerHour * rental.quantity;
+}
+
+/** A fixed window costs its quote (plus a late fee past the planned return and grace); an open-ended one by the hour. */
+function costHint(rental: Rental, returnAt: Date): string {
+  if (rental.endTime && rental.quote) {
+    const late = returnAt.getTime() > new Date(rental.endTime).getTime();
+    return `Cost: ${formatMoney(rental.quote.total, rental.quote.currency)}${late ? ', plus a late fee per started hour if past the grace period' : ''}`;
+  }
+  return `Cost: ${formatMoney(estimateCost(rental, returnAt), rental.currency)}`;
 }
 
 interface ReturnModalProps {
@@ -34,7 +40,9 @@ export function ReturnModal({ rental, initialValue, onClose }: ReturnModalProps)
   const [error, setError] = useState<string | null>(null);
   const returnRental = useReturnRental();
   const bikeName = rental.bikeId?.name || 'N/A';
-  const returnAt = value ? new Date(value) : null;
+  const zone = useShopTimeZone();
+  const returnIso = value ? zonedInputToIso(value, zone) : null;
+  const returnAt = returnIso ? new Date(returnIso) : null;
   const validTime = returnAt !== null && !Number.isNaN(returnAt.getTime()) && returnAt.getTime() > new Date(rental.startTime).getTime();
 
   const confirm = () => {
@@ -76,7 +84,9 @@ export function ReturnModal({ rental, initialValue, onClose }: ReturnModalProps)
         items={[
           { key: 'user', label: 'Rented By', children: rental.userId?.name || 'N/A' },
           { key: 'start', label: 'Start Time', children: <DateTime value={rental.startTime} /> },
+          ...(rental.endTime ? [{ key: 'due', label: 'Planned return', children: <DateTime value={rental.endTime} /> }] : []),
           { key: 'quantity', label: 'Quantity', children: rental.quantity },
+          ...(rental.units?.length ? [{ key: 'units', label: 'Units', children: rental.units.map((u) => u.label).join(', ') }] : []),
           { key: 'price', label: 'Price per hour', children: formatMoney(rental.pricePerHour, rental.currency) },
         ]}
       />
@@ -85,14 +95,14 @@ export function ReturnModal({ rental, initialValue, onClose }: ReturnModalProps)
           label="Return time"
           htmlFor="return-time"
           validateStatus={error ? 'error' : undefined}
-          help={error ?? (validTime && returnAt ? `Cost: ${formatMoney(estimateCost(rental, returnAt), rental.currency)}` : undefined)}
+          help={error ?? (validTime && returnAt ? costHint(rental, returnAt) : undefined)}
           style={{ marginBottom: 8 }}
         >
           <Input
             id="return-time"
             type="datetime-local"
             value={value}
-            min={toLocalInputValue(new Date(rental.startTime))}
+            min={toZonedInputValue(rental.startTime, zone)}
             onChange={(event) => {
               setValue(event.target.value);
               setError(null);

@@ -35,6 +35,7 @@ export const bikes = pgTable(
     index('bikes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('bikes_brand_trgm_idx').using('gin', sql`lower(${t.brand}) gin_trgm_ops`),
     index('bikes_model_trgm_idx').using('gin', sql`lower(${t.model}) gin_trgm_ops`),
+    index('bikes_brand_lower_idx').on(sql`lower(${t.brand})`).where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -17,7 +17,7 @@ export const payments = pgTable(
       .references(() => rentals.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind').$type<PaymentKind>().notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),

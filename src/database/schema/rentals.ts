@@ -32,7 +32,7 @@ export const rentals = pgTable(
     paymentRef: text('payment_ref').notNull().unique(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     bikeId: uuid('bike_id')
       .notNull()
       .references(() => bikes.id),
@@ -78,6 +78,9 @@ export const rentals = pgTable(
     index('rentals_status_idx').on(t.status),
     index('rentals_user_pending_idx').on(t.userId).where(sql`${t.status} = 'pending_fee'`),
     index('rentals_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending_fee'`),
+    index('rentals_recent_returns_idx')
+      .on(t.returnTime.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} in ('returned', 'paid')`),
   ],
 );
 

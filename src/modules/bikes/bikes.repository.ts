@@ -33,6 +33,12 @@ export interface RatingSummary {
   ratingHalvesSum: number;
 }
 
+/** From this offset on, a page selects its ids from the listing index first (deferred join). */
+const DEFERRED_JOIN_OFFSET = 200;
+/** Catalogue size from which the unfiltered total is reused for a few seconds instead of counted per listing. */
+export const LARGE_CATALOGUE = 10_000;
+const CATALOGUE_SIZE_TTL_MS = 5_000;
+
 /** Rentals whose units are still out (or held for an unpaid fee): the bike cannot be deleted. */
 export const OPEN_RENTAL_STATUSES: RentalStatus[] = ['pending_fee', 'booked'];
 
@@ -75,26 +81,50 @@ export class BikesRepository {
     return row;
   }
 
-  /** One page of non-deleted bikes and the count of all that match, in one round trip. */
+  /**
+   * One page of non-deleted bikes and the count of all that match, as two statements sent together: a window count
+   * on the page query would make PostgreSQL read every matching row before returning ten (bench/README.md, scale).
+   * Deep pages select their ids first from the listing index (a deferred join), then fetch just those rows.
+   */
   async list(filter: BikeListFilter, tx: DbOrTx = this.db): Promise<{ rows: BikeWithStock[]; total: number }> {
     const where = this.listWhere(filter);
     const order = filter.newestFirst ? [desc(bikes.createdAt), desc(bikes.id)] : [asc(bikes.createdAt), asc(bikes.id)];
-    const found = await tx
-      .select({ ...bikeWithStock(this.clock.now()), total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(bikes)
-      .where(where)
-      .orderBy(...order)
-      .limit(filter.limit)
-      .offset(filter.offset);
-    if (found.length > 0) {
-      const rows = found.map(({ total: _total, ...row }) => row);
-      return { rows, total: found[0].total };
+    const unfiltered = !filter.brand && !filter.model && !filter.searchTerm;
+    const columns = bikeWithStock(this.clock.now());
+    let page: Promise<BikeWithStock[]>;
+    if (filter.offset >= DEFERRED_JOIN_OFFSET) {
+      const ids = tx.select({ id: bikes.id }).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset).as('page_ids');
+      page = tx
+        .select(columns)
+        .from(bikes)
+        .innerJoin(ids, eq(bikes.id, ids.id))
+        .orderBy(...order);
+    } else {
+      page = tx.select(columns).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
     }
-    if (filter.offset === 0) return { rows: [], total: 0 };
-    // Beyond the last page the window count has no row to ride on.
-    const [{ total }] = await tx.select({ total: count() }).from(bikes).where(where);
-    return { rows: [], total };
+    const [rows, total] = await Promise.all([page, unfiltered ? this.catalogueSize(tx) : this.count(where, tx)]);
+    return { rows, total };
   }
+
+  private async count(where: SQL | undefined, tx: DbOrTx): Promise<number> {
+    const [{ total }] = await tx.select({ total: count() }).from(bikes).where(where);
+    return total;
+  }
+
+  /**
+   * Non-deleted bikes. Counting a large catalogue reads its whole index (about 20 ms at 100,000 bikes), so from
+   * LARGE_CATALOGUE bikes on the figure is reused for CATALOGUE_SIZE_TTL_MS (this instance's own adds and deletes
+   * drop it at once); below that every listing counts exactly.
+   */
+  private async catalogueSize(tx: DbOrTx): Promise<number> {
+    const cached = this.cachedSize;
+    if (cached && cached.until > Date.now()) return cached.total;
+    const total = await this.count(isNull(bikes.deletedAt), tx);
+    this.cachedSize = total >= LARGE_CATALOGUE ? { total, until: Date.now() + CATALOGUE_SIZE_TTL_MS } : undefined;
+    return total;
+  }
+
+  private cachedSize?: { total: number; until: number };
 
   private listWhere(filter: BikeListFilter): SQL | undefined {
     const conditions: SQL[] = [isNull(bikes.deletedAt)];
@@ -109,21 +139,31 @@ export class BikesRepository {
 
   /**
    * Up to `limit` other non-deleted bikes, most similar first: same brand, then same engine class,
-   * then closest price, then closest displacement.
+   * then closest price, then closest displacement. Brand is the first sort key, so when the brand has `limit` other
+   * bikes the answer lies among them (found through bikes_brand_lower_idx); only a smaller brand sorts the catalogue.
    */
   async findRelated(bike: BikeRow, limit: number, tx: DbOrTx = this.db): Promise<BikeWithStock[]> {
-    return tx
-      .select(bikeWithStock(this.clock.now()))
+    const columns = bikeWithStock(this.clock.now());
+    const similarity = [
+      sql`(${ccClass(sql`${bikes.cc}`)} = ${ccClass(sql`${bike.cc}::int`)}) desc`,
+      sql`abs(${bikes.pricePerHourCents} - ${bike.pricePerHourCents}::int)`,
+      sql`abs(${bikes.cc} - ${bike.cc}::int)`,
+      asc(bikes.createdAt),
+      asc(bikes.id),
+    ];
+    const others = and(isNull(bikes.deletedAt), ne(bikes.id, bike.id));
+    const sameBrand = await tx
+      .select(columns)
       .from(bikes)
-      .where(and(isNull(bikes.deletedAt), ne(bikes.id, bike.id)))
-      .orderBy(
-        sql`(lower(${bikes.brand}) = lower(${bike.brand})) desc`,
-        sql`(${ccClass(sql`${bikes.cc}`)} = ${ccClass(sql`${bike.cc}::int`)}) desc`,
-        sql`abs(${bikes.pricePerHourCents} - ${bike.pricePerHourCents}::int)`,
-        sql`abs(${bikes.cc} - ${bike.cc}::int)`,
-        asc(bikes.createdAt),
-        asc(bikes.id),
-      )
+      .where(and(others, sql`lower(${bikes.brand}) = lower(${bike.brand})`))
+      .orderBy(...similarity)
+      .limit(limit);
+    if (sameBrand.length >= limit) return sameBrand;
+    return tx
+      .select(columns)
+      .from(bikes)
+      .where(others)
+      .orderBy(sql`(lower(${bikes.brand}) = lower(${bike.brand})) desc`, ...similarity)
       .limit(limit);
   }
 
@@ -139,6 +179,7 @@ export class BikesRepository {
   }
 
   async insert(values: NewBikeRow, tx: DbOrTx = this.db): Promise<BikeRow> {
+    this.cachedSize = undefined;
     const [row] = await tx.insert(bikes).values(values).returning();
     return row;
   }
@@ -154,6 +195,7 @@ export class BikesRepository {
   }
 
   async softDelete(id: string, at: Date, tx: DbOrTx = this.db): Promise<boolean> {
+    this.cachedSize = undefined;
     const rows = await tx
       .update(bikes)
       .set({ deletedAt: at, updatedAt: at })

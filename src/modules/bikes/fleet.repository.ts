@@ -57,7 +57,8 @@ export interface ReservationRange {
 }
 
 const lowerOf = sql<string>`lower(${unitReservations.period})`;
-const upperOf = sql<string | null>`case when upper_inf(${unitReservations.period}) then null else upper(${unitReservations.period}) end`;
+/** null for an open-ended booking (upper bound 'infinity'). */
+const upperOf = sql<string | null>`case when upper_inf(${unitReservations.period}) or upper(${unitReservations.period}) = 'infinity' then null else upper(${unitReservations.period}) end`;
 const toDate = (v: string | Date): Date => (v instanceof Date ? v : new Date(v));
 
 /** Units, reservations and the questions asked of them (free units in a window, steps over time). */

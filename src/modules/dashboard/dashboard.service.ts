@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
+import { CatalogChanges } from '../../database/catalog-changes.service.js';
 import { DailySignupsDto, DashboardSummaryDto, MonthlySignupsDto } from './dashboard.dto.js';
 import { DashboardRepository } from './dashboard.repository.js';
 
@@ -10,6 +11,16 @@ const CHART_RENTALS = 50;
 const NEW_USERS = 10;
 
 const major = (minor: number): number => Math.round(minor) / 100;
+
+/**
+ * A large shop's summary (its sums read every rental and payment: about a second at 1,000,000 rentals) is kept
+ * this long, and dropped at once when any data changes (CatalogChanges: this instance's writes, every instance's
+ * through the database). A shop below LARGE_SHOP_USERS users and LARGE_SHOP_UNITS rented units is summed afresh
+ * on every call.
+ */
+const SUMMARY_TTL_MS = 60_000;
+const LARGE_SHOP_USERS = 1_000;
+const LARGE_SHOP_UNITS = 10_000;
 
 /** Every 'YYYY-MM' month from the first found to the last found (sorted input), 0 where none was found. */
 function fillMonths(found: { month: string; count: number }[]): MonthlySignupsDto[] {
@@ -26,15 +37,42 @@ function fillMonths(found: { month: string; count: number }[]): MonthlySignupsDt
 }
 
 @Injectable()
-export class DashboardService {
+export class DashboardService implements OnModuleDestroy {
+  private cached?: { day: number; until: number; summary: DashboardSummaryDto };
+  private readonly unsubscribe: () => void;
+  private changes = 0;
+
   constructor(
     private readonly dashboard: DashboardRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-  ) {}
+    changes: CatalogChanges,
+  ) {
+    this.unsubscribe = changes.subscribe(() => {
+      this.changes += 1;
+      this.cached = undefined;
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
 
   async getSummary(): Promise<DashboardSummaryDto> {
     const now = this.clock.now();
+    const day = Math.floor(now.getTime() / DAY_MS);
+    const cached = this.cached;
+    if (cached && cached.day === day && cached.until > Date.now()) return cached.summary;
+    this.cached = undefined;
+    const changesBefore = this.changes;
+    const summary = await this.computeSummary(now);
+    if (changesBefore === this.changes && (summary.totals.totalUsers >= LARGE_SHOP_USERS || summary.totals.totalRented >= LARGE_SHOP_UNITS)) {
+      this.cached = { day, until: Date.now() + SUMMARY_TTL_MS, summary };
+    }
+    return summary;
+  }
+
+  private async computeSummary(now: Date): Promise<DashboardSummaryDto> {
     const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const weekStart = new Date(todayStart - 6 * DAY_MS);
     const tomorrow = new Date(todayStart + DAY_MS);

@@ -68,6 +68,26 @@ describe(StripeGateway.name, () => {
     expect(options).toEqual({ idempotencyKey: `okb-checkout-${p.id}` });
   });
 
+  it("refunds a paid Checkout Session's PaymentIntent through the Refunds API, once per payment", async () => {
+    const retrieve = jest.spyOn(gateway.client.checkout.sessions, 'retrieve').mockResolvedValue({ id: 'cs_test_1', payment_intent: 'pi_test_1' } as never);
+    const create = jest.spyOn(gateway.client.refunds, 'create').mockResolvedValue({ id: 're_test_1' } as never);
+    const p = payment({ providerRef: 'cs_test_1', status: 'succeeded' });
+    expect(await gateway.refund(p)).toEqual({ refundRef: 're_test_1' });
+    expect(retrieve).toHaveBeenCalledWith('cs_test_1');
+    const [params, options] = create.mock.calls[0] as [Record<string, unknown>, Record<string, unknown>];
+    expect(params).toMatchObject({ payment_intent: 'pi_test_1', metadata: { paymentId: p.id } });
+    expect(options).toEqual({ idempotencyKey: `okb-refund-${p.id}` });
+    retrieve.mockResolvedValue({ id: 'cs_test_2', payment_intent: null } as never);
+    await expect(gateway.refund(payment({ providerRef: 'cs_test_2' }))).rejects.toThrow(/no payment to refund/);
+    await expect(gateway.refund(payment({ providerRef: null }))).rejects.toThrow(/no Stripe checkout session/);
+  });
+
+  it('closes a lapsed checkout: expireCheckout expires the session', async () => {
+    const expire = jest.spyOn(gateway.client.checkout.sessions, 'expire').mockResolvedValue({ id: 'cs_test_1' } as never);
+    await gateway.expireCheckout('cs_test_1');
+    expect(expire).toHaveBeenCalledWith('cs_test_1');
+  });
+
   it('reads verified Checkout Session events as outcomes', () => {
     const cases: [string, Record<string, unknown>, string | null][] = [
       ['checkout.session.completed', { payment_status: 'paid' }, 'succeeded'],

@@ -17,6 +17,7 @@ import { AuthUser, CurrentUser, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../common/idempotency/idempotency-key.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
+import { publicOrigin } from '../../common/public-origin.js';
 import { RateLimit, RateLimitGuard } from '../../common/rate-limit.guard.js';
 import { BookingService } from './booking.service.js';
 import { RentalPaymentsService } from './rental-payments.service.js';
@@ -36,8 +37,8 @@ import {
 } from './rentals.dto.js';
 import { RentalsService } from './rentals.service.js';
 
-/** Where the request came in (behind a loopback proxy, its forwarded protocol and host). */
-const requestOrigin = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+/** Where the request came in, from a validated Host header; PaymentsService.publicOrigin prefers PUBLIC_URL. */
+const requestOrigin = (req: Request): string => publicOrigin(req, undefined).origin;
 
 const GATEWAY_ERROR = { description: 'PAYMENT_GATEWAY_ERROR: the gateway could not open the checkout; nothing was booked or charged', type: ErrorEnvelopeDto };
 

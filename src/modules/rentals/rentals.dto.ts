@@ -220,6 +220,11 @@ export class RentalUserDto {
 }
 
 export class BookingFeeDto {
+  @ApiProperty({
+    example: '5d7c3b1a-2e4f-4a6b-9c8d-0e1f2a3b4c5d',
+    description: 'The booking-fee payment: GET payments/{id} gives its hosted page (payment_url) while it is pending',
+  })
+  _id: string;
   @ApiProperty({ example: 100, description: 'Major units' }) amount: number;
   @ApiProperty({ example: 'BDT' }) currency: string;
   @ApiProperty({ enum: PAYMENT_STATUSES, example: 'succeeded' }) status: PaymentStatus;
@@ -308,7 +313,7 @@ export function toRentalDto(v: RentalView, policy: RentalPolicy): RentalDto {
     paymentId: r.paymentRef,
     reviewAdded: v.reviewAdded,
     status: r.status,
-    bookingFee: v.fee ? { amount: toMajor(v.fee.amountMinor), currency: v.fee.currency, status: v.fee.status } : null,
+    bookingFee: v.fee ? { _id: v.fee.id, amount: toMajor(v.fee.amountMinor), currency: v.fee.currency, status: v.fee.status } : null,
     holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     endTime: r.endTime?.toISOString() ?? null,

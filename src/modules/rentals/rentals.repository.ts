@@ -15,7 +15,7 @@ export interface RentalView {
   units: { id: string; label: string }[];
   bike: { id: string; name: string; imageUrl: string; pricePerHourCents: number; brand: string; model: string };
   user: { id: string; name: string; email: string };
-  fee: { amountMinor: number; currency: string; status: PaymentStatus } | null;
+  fee: { id: string; amountMinor: number; currency: string; status: PaymentStatus } | null;
   reviewAdded: boolean;
 }
 
@@ -99,6 +99,7 @@ export class RentalsRepository {
           model: bikes.model,
         },
         user: { id: users.id, name: users.name, email: users.email },
+        feeId: bookingFee.id,
         feeAmount: bookingFee.amountMinor,
         feeCurrency: bookingFee.currency,
         feeStatus: bookingFee.status,
@@ -114,10 +115,13 @@ export class RentalsRepository {
     const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
     const units = new Map<string, { id: string; label: string }[]>();
     for (const u of await this.unitsOf(rows.map((r) => r.rental.id), tx)) units.set(u.rentalId, [...(units.get(u.rentalId) ?? []), { id: u.id, label: u.label }]);
-    return rows.map(({ feeAmount, feeCurrency, feeStatus, reviewAdded, ...rest }) => ({
+    return rows.map(({ feeId, feeAmount, feeCurrency, feeStatus, reviewAdded, ...rest }) => ({
       ...rest,
       units: units.get(rest.rental.id) ?? [],
-      fee: feeAmount === null || feeCurrency === null || feeStatus === null ? null : { amountMinor: feeAmount, currency: feeCurrency, status: feeStatus },
+      fee:
+        feeId === null || feeAmount === null || feeCurrency === null || feeStatus === null
+          ? null
+          : { id: feeId, amountMinor: feeAmount, currency: feeCurrency, status: feeStatus },
       reviewAdded: Boolean(reviewAdded),
     }));
   }

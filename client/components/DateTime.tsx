@@ -1,0 +1,14 @@
+import { useShopTimeZone } from '../app/app-settings.js';
+import { formatDate, formatDateTime } from '../lib/time.js';
+
+/**
+ * A date (and time) in the shop's time zone, named ('Nov 24, 2026, 1:30 PM UTC'). The zone comes from the app
+ * settings, so the server's HTML and the hydrated page print the same text.
+ */
+export function DateTime({ value, dateOnly = false, fallback = 'N/A' }: { value: string | null | undefined; dateOnly?: boolean; fallback?: string }) {
+  const zone = useShopTimeZone();
+  if (!value) return <>{fallback}</>;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return <>{fallback}</>;
+  return <time dateTime={at.toISOString()}>{dateOnly ? formatDate(at, zone) : formatDateTime(at, zone)}</time>;
+}

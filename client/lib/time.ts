@@ -1,0 +1,144 @@
+/**
+ * The one time formatter of the web app (issue 14 item 12, issue 12 item 5): every time is shown in the shop's
+ * time zone (an IANA name from the app settings, 'UTC' by default), named, so the server's HTML and the browser
+ * print the same text and a customer abroad reads the shop's clock. datetime-local inputs hold the shop's
+ * wall-clock time too: `zonedInputToIso` reads them in that zone, `toZonedInputValue` writes them.
+ */
+
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** A zone name Intl accepts, else UTC (a bad setting must not break every page). */
+export function safeTimeZone(zone: string | null | undefined): string {
+  if (!zone) return DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+const toDate = (value: string | number | Date): Date | null => {
+  const at = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+};
+
+/** 'Nov 24, 2026, 1:30 PM GMT+6'. */
+export function formatDateTime(value: string | number | Date, zone: string): string {
+  const at = toDate(value);
+  if (!at) return '';
+  const tz = safeTimeZone(zone);
+  return formatter(`dt|${tz}`, { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' }).format(at) + ` ${zoneLabel(at, tz)}`;
+}
+
+/** 'Nov 24, 2026'. */
+export function formatDate(value: string | number | Date, zone: string): string {
+  const at = toDate(value);
+  if (!at) return '';
+  const tz = safeTimeZone(zone);
+  return formatter(`d|${tz}`, { timeZone: tz, dateStyle: 'medium' }).format(at);
+}
+
+/** '1:30 PM'. */
+export function formatTime(value: string | number | Date, zone: string): string {
+  const at = toDate(value);
+  if (!at) return '';
+  const tz = safeTimeZone(zone);
+  return formatter(`t|${tz}`, { timeZone: tz, timeStyle: 'short' }).format(at);
+}
+
+/** The zone as people read it: 'UTC', 'GMT+6', 'CET'. */
+export function zoneLabel(at: Date, zone: string): string {
+  const tz = safeTimeZone(zone);
+  const part = formatter(`z|${tz}`, { timeZone: tz, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? tz;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+function wallClock(at: Date, zone: string): WallClock {
+  const tz = safeTimeZone(zone);
+  const parts = formatter(`w|${tz}`, {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(at);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
+}
+
+/** Minutes the zone is ahead of UTC at that instant. */
+function offsetMinutes(at: Date, zone: string): number {
+  const w = wallClock(at, zone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DDTHH:mm' of an instant on the shop's clock: the value format of <input type="datetime-local">. */
+export function toZonedInputValue(value: string | number | Date, zone: string): string {
+  const at = toDate(value);
+  if (!at) return '';
+  const w = wallClock(at, zone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/** A datetime-local value read as the shop's wall-clock time -> an ISO instant (null when empty or malformed). */
+export function zonedInputToIso(value: string, zone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number);
+  const guess = Date.UTC(y, mo - 1, d, h, mi);
+  if (Number.isNaN(guess)) return null;
+  // Two passes settle the offset across a daylight-saving change.
+  let utc = guess - offsetMinutes(new Date(guess), zone) * 60_000;
+  utc = guess - offsetMinutes(new Date(utc), zone) * 60_000;
+  return new Date(utc).toISOString();
+}
+
+/** Start of the shop's calendar day that contains `at`, plus `days` days (an ISO instant). */
+export function shopDayStart(at: Date, zone: string, days = 0): string {
+  const w = wallClock(at, zone);
+  const base = new Date(Date.UTC(w.year, w.month - 1, w.day + days));
+  return zonedInputToIso(`${base.getUTCFullYear()}-${pad(base.getUTCMonth() + 1)}-${pad(base.getUTCDate())}T00:00`, zone) ?? at.toISOString();
+}
+
+/** '2 h', '1 day 3 h', '1 week 2 days': a window's length, for the quote. */
+export function formatDuration(ms: number): string {
+  if (!(ms > 0)) return '0 h';
+  const totalMinutes = Math.ceil(ms / 60_000);
+  const weeks = Math.floor(totalMinutes / (7 * 24 * 60));
+  const days = Math.floor((totalMinutes % (7 * 24 * 60)) / (24 * 60));
+  const hours = Math.floor((totalMinutes % (24 * 60)) / 60);
+  const minutes = totalMinutes % 60;
+  const parts: string[] = [];
+  if (weeks) parts.push(`${weeks} ${weeks === 1 ? 'week' : 'weeks'}`);
+  if (days) parts.push(`${days} ${days === 1 ? 'day' : 'days'}`);
+  if (hours) parts.push(`${hours} h`);
+  if (minutes) parts.push(`${minutes} min`);
+  return parts.join(' ');
+}

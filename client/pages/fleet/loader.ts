@@ -1,0 +1,5 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { requireSession } from '../../app/guards.js';
+
+/** Fleet, timeline and counter sale: admin only (the data loads in the browser, per window). */
+export const fleetLoader = (args: LoaderFunctionArgs): Promise<null> => requireSession('admin')(args);

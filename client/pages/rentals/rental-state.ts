@@ -1,0 +1,13 @@
+import type { Rental } from '../../api/rentals.js';
+
+/** What is still owed: the server's amountDue when it says, else the spec's rule (unpaid: the total cost). */
+export const amountDue = (rental: Rental): number => rental.amountDue ?? (rental.totalPaid ? 0 : rental.totalCost);
+
+/** A cancelled booking that owes nothing: shown apart from what is still to pay (issue 14 item 7). */
+export const isSettledCancellation = (rental: Rental): boolean => rental.status === 'cancelled' && amountDue(rental) <= 0;
+
+/** The booking-fee checkout to go back to while the hold lasts (the payment result page offers 'Continue to payment'). */
+export const resumeFeeLink = (rental: Rental): string | null =>
+  rental.status === 'pending_fee' && rental.bookingFee?._id && rental.bookingFee.status === 'pending'
+    ? `/payment/result?payment=${encodeURIComponent(rental.bookingFee._id)}`
+    : null;
