@@ -288,7 +288,9 @@ describe('Admin dashboard and dashboard home in a browser', () => {
       await card('Royal Enfield Classic').getByText('Unavailable', { exact: true }).waitFor();
       // Spec section 9: favourites cut descriptions at 20 characters.
       await yamaha.getByText('Yamaha R15 V4: a dep...', { exact: true }).waitFor();
-      await yamaha.getByText('Yamaha R15', { exact: true }).waitFor();
+      // Brand and model apart (a combined 'Yamaha R15' repeated the bike's name).
+      await yamaha.getByText('Yamaha', { exact: true }).waitFor();
+      await yamaha.getByText('R15', { exact: true }).waitFor();
       await yamaha.getByText('2024').waitFor();
       await yamaha.getByText('150', { exact: true }).waitFor();
       await yamaha.getByText('$12.50/hour').waitFor();

@@ -101,6 +101,10 @@ describe('Storefront and dashboard polish (issue 14) in a browser', () => {
     await page.getByText(`Page 1 of ${pages}`).waitFor();
     await page.getByRole('navigation', { name: 'Bike pages' }).getByRole('button', { name: 'Next' }).click();
     await page.getByText(`Page 2 of ${pages}`).waitFor();
+    // The page stays where Next took it (the filters' reset to page 1 fires only when they change).
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.getByText(`Page 2 of ${pages}`).waitFor();
     for (const brand of await rows.locator('td:nth-child(3)').allTextContents()) expect(brand.toLowerCase()).toContain('honda');
 
     await page.getByLabel('Brand').fill('no such brand');

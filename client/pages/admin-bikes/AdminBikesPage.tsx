@@ -53,16 +53,17 @@ export default function AdminBikesPage() {
   const filtering = filters.brand.trim() !== '' || filters.model.trim() !== '' || filters.availability !== 'all';
 
   // New filters show their first page of matches (not the page number the previous filters were on).
+  // (goTo changes with the URL, so it is read through a ref: only a change of filters may send the list to page 1.)
   const firstFilters = useRef(true);
-  const pageNow = useRef(page);
-  pageNow.current = page;
+  const pageNow = useRef({ page, goTo });
+  pageNow.current = { page, goTo };
   useEffect(() => {
     if (firstFilters.current) {
       firstFilters.current = false;
       return;
     }
-    if (pageNow.current !== 1) goTo(1);
-  }, [filters, goTo]);
+    if (pageNow.current.page !== 1) pageNow.current.goTo(1);
+  }, [filters]);
 
   const confirmDelete = () => {
     if (!toDelete) return;
