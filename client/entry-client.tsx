@@ -40,7 +40,7 @@ async function hydrateApp(): Promise<void> {
   hydrateRoot(
     root,
     <StrictMode>
-      <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null}>
+      <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null} timeZone={state?.timeZone ?? 'UTC'}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -27,6 +27,8 @@ export interface RenderOptions {
   user: Session | null;
   nonce: string;
   demoAccounts: DemoAccounts | null;
+  /** SHOP_TIME_ZONE (absent: UTC). */
+  timeZone?: string;
   apiBase: string;
   cookie: string | undefined;
   theme: ThemeMode;
@@ -100,6 +102,7 @@ function renderToHtml(element: ReactNode, nonce: string, signal: AbortSignal): P
 /** Server render of one page request. Called by src/ssr/ssr.setup.ts. */
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const { request, user, nonce, demoAccounts, theme } = options;
+  const timeZone = options.timeZone ?? 'UTC';
   const queryClient = createQueryClient({ server: true });
   queryClient.setQueryData(queryKeys.session, user);
   const api = createHttpClient({ baseUrl: options.apiBase, cookie: options.cookie });
@@ -119,7 +122,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const html = await renderToHtml(
     <StyleProvider cache={styleCache}>
       <HeadProvider value={head}>
-        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts}>
+        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} timeZone={timeZone}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </HeadProvider>
@@ -128,7 +131,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     request.signal,
   );
 
-  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, theme };
+  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, theme, timeZone };
   queryClient.clear();
   const scripts =
     `<script nonce="${nonce}">` +

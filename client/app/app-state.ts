@@ -11,6 +11,8 @@ export interface AppState {
   dehydratedState: DehydratedState;
   demoAccounts: DemoAccounts | null;
   theme: ThemeMode;
+  /** The shop's time zone (SHOP_TIME_ZONE); absent from servers before it existed. */
+  timeZone?: string;
 }
 
 export const APP_STATE_GLOBAL = '__OKB_STATE__';

@@ -59,12 +59,14 @@ export interface AppProvidersProps {
   api: HttpClient;
   theme: ThemeMode;
   demoAccounts: DemoAccounts | null;
+  /** SHOP_TIME_ZONE from the boot settings (default UTC). */
+  timeZone?: string;
   children: ReactNode;
 }
 
 /** Everything above the router, identical on the server and in the browser (hydration must match). */
-export function AppProviders({ queryClient, api, theme, demoAccounts, children }: AppProvidersProps) {
-  const settings = useMemo(() => ({ demoAccounts }), [demoAccounts]);
+export function AppProviders({ queryClient, api, theme, demoAccounts, timeZone = 'UTC', children }: AppProvidersProps) {
+  const settings = useMemo(() => ({ demoAccounts, timeZone }), [demoAccounts, timeZone]);
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api}>

@@ -25,6 +25,8 @@ export interface RenderOptions {
   nonce: string;
   /** Demo credentials for the Login page's quick-fill buttons; null unless demo mode. */
   demoAccounts: DemoAccounts | null;
+  /** The shop's time zone (SHOP_TIME_ZONE): the boot settings carry it to the pages. */
+  timeZone: string;
   /** Origin the route loaders call the API on (loopback). */
   apiBase: string;
   /** The request's Cookie header, forwarded on loader API calls. */

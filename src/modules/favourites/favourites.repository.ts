@@ -18,6 +18,15 @@ export class FavouritesRepository {
     return row;
   }
 
+  async findForUser(userId: string, bikeId: string, tx: DbOrTx = this.db): Promise<FavouriteRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(favourites)
+      .where(and(eq(favourites.userId, userId), eq(favourites.bikeId, bikeId)))
+      .limit(1);
+    return row;
+  }
+
   /** The user's favourites of non-deleted bikes, newest first. */
   async listForUser(userId: string, tx: DbOrTx = this.db): Promise<{ favourite: FavouriteRow; bike: BikeRow }[]> {
     return tx

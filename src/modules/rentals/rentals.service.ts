@@ -12,6 +12,7 @@ import {
 import { randomInt } from 'node:crypto';
 import { AuthUser } from '../../common/decorators.js';
 import { Clock } from '../../common/clock.js';
+import { parseShopTime } from '../../common/shop-time.js';
 import { HttpReply, IdempotencyClaim, IdempotencyService } from '../../common/idempotency/idempotency.service.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
@@ -64,10 +65,9 @@ export function newPaymentRef(): string {
 const invalidField = (path: string, message: string) =>
   new BadRequestException({ message, code: 'VALIDATION_FAILED', errors: [{ path, message }] });
 
-/** Times without an offset are read as UTC, whatever the server's time zone. */
+/** Times without an offset are read in the shop's time zone (SHOP_TIME_ZONE), whatever the server's own. */
 export function parseApiTime(value: string): Date {
-  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
-  return new Date(hasOffset ? value : `${value}Z`);
+  return parseShopTime(value);
 }
 
 class OutOfStock extends Error {}
