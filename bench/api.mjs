@@ -16,6 +16,7 @@ import {
   createUsers,
   ensureDatabase,
   envNumber,
+  addUnits,
   insertBikes,
   machine,
   median,
@@ -43,12 +44,15 @@ requireBuild();
 await ensureDatabase(BENCH_DATABASE_URL);
 
 // The app applies the migrations on start; then the bench empties the tables and fills its own data.
-const server = await startApp({ env: { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_POOL_SIZE: '10' }, hello: true });
+const server = await startApp({
+  env: { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_POOL_SIZE: '10', MAX_PENDING_BOOKINGS: '1000', BOOKING_RATE_LIMIT: '1000000' },
+  hello: true,
+});
 const db = await sqlClient();
 await truncateAll(db);
 await insertBikes(db, BIKES, { quantity: 5 });
 // Bikes for the booking scenario: stock that never runs out during the run.
-await db.query(`update bikes set quantity = 10000000 where id in (select id from bikes order by created_at limit 50)`);
+await addUnits(db, (await db.query('select id from bikes order by created_at limit 50')).rows.map((r) => r.id), 2000);
 await db.query('analyze');
 const { rows: bikeRows } = await db.query('select id from bikes order by created_at limit 200');
 const bikeIds = bikeRows.map((r) => r.id);

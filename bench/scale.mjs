@@ -19,6 +19,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import {
   ADMIN,
+  addUnits,
   call,
   ensureDatabase,
   envNumber,
@@ -43,11 +44,11 @@ const N_BIKES = envNumber('BENCH_BIKES', 100_000);
 const N_RENTALS = envNumber('BENCH_RENTALS', 1_000_000);
 const N_USERS = envNumber('BENCH_USERS', 10_000);
 const TARGET_MS = 20;
-const BIG_TABLES = ['bikes', 'rentals', 'payments', 'users', 'reviews'];
+const BIG_TABLES = ['bikes', 'rentals', 'payments', 'users', 'reviews', 'bike_units', 'unit_reservations'];
 
 requireBuild();
 await ensureDatabase(URL_);
-const server = await startApp({ env: { DATABASE_URL: URL_, DATABASE_POOL_SIZE: '10' } });
+const server = await startApp({ env: { DATABASE_URL: URL_, DATABASE_POOL_SIZE: '10', MAX_PENDING_BOOKINGS: '100000', BOOKING_RATE_LIMIT: '1000000' } });
 const db = await sqlClient(URL_);
 const log = (...a) => console.log(...a);
 
@@ -56,7 +57,8 @@ const counts = async () => {
   const { rows } = await db.query(
     `select (select count(*) from bikes)::int as bikes, (select count(*) from rentals)::int as rentals,
             (select count(*) from users)::int as users, (select count(*) from payments)::int as payments,
-            (select count(*) from reviews)::int as reviews`,
+            (select count(*) from reviews)::int as reviews, (select count(*) from bike_units)::int as units,
+            (select count(*) from unit_reservations)::int as bookings`,
   );
   return rows[0];
 };
@@ -64,7 +66,7 @@ let have = await counts();
 const API_USER_EMAIL = 'scale-user@example.com';
 const API_USER_PASSWORD = 'scale-password-1';
 
-if (process.env.BENCH_REGENERATE || have.bikes !== N_BIKES || have.rentals !== N_RENTALS || have.users < N_USERS) {
+if (process.env.BENCH_REGENERATE || have.bikes !== N_BIKES || have.rentals !== N_RENTALS || have.users < N_USERS || !have.bookings) {
   log(`generating ${N_BIKES} bikes, ${N_USERS} users, ${N_RENTALS} rentals with their payments and reviews...`);
   const t0 = performance.now();
   await truncateAll(db);
@@ -82,7 +84,8 @@ if (process.env.BENCH_REGENERATE || have.bikes !== N_BIKES || have.rentals !== N
        from generate_series(1, $1::int - 1) as i`,
     [N_USERS],
   );
-  await insertBikes(db, N_BIKES, { quantity: 5 });
+  // One unit per rental of a bike (10 rentals each): every booking its own unit, whatever its window.
+  await insertBikes(db, N_BIKES, { quantity: Math.ceil(N_RENTALS / N_BIKES) });
   log(`  users and bikes in ${Math.round(performance.now() - t0)} ms`);
   // Rentals: status by i % 100: 0-1 pending_fee (hold in the future), 2-4 booked, 5-9 cancelled, 10-14 returned,
   // 15-99 paid. Spread over the last year, 100 per user, 10 per bike.
@@ -112,6 +115,19 @@ if (process.env.BENCH_REGENERATE || have.bikes !== N_BIKES || have.rentals !== N
     [N_RENTALS],
   );
   log(`  rentals in ${Math.round(performance.now() - t0)} ms`);
+  // Bookings: each rental holds one unit of its bike over its window (open ones until returned). Rentals of
+  // one bike are N_BIKES apart in i, so unit floor(i / N_BIKES) is theirs alone.
+  await db.query(
+    `with u as (select id, bike_id, row_number() over (partition by bike_id order by label) as n from bike_units)
+     insert into unit_reservations (unit_id, bike_id, rental_id, kind, period)
+     select u.id, r.bike_id, r.id, 'rental',
+            tstzrange(r.start_time, case when r.status in ('returned', 'paid') then r.return_time
+                                          when r.status = 'cancelled' then r.start_time + interval '1 hour' else 'infinity' end, '[)')
+       from rentals r join u on u.bike_id = r.bike_id and u.n = 1 + (substring(r.payment_ref from 6)::int / $1::int) % $2::int
+      where r.status <> 'cancelled'`,
+    [N_BIKES, Math.ceil(N_RENTALS / N_BIKES)],
+  );
+  log(`  bookings in ${Math.round(performance.now() - t0)} ms`);
   await db.query(
     `insert into payments (rental_id, user_id, kind, amount_minor, currency, status, provider, provider_ref, created_at, expires_at, completed_at)
      select r.id, r.user_id, 'booking_fee', 10000, 'BDT',
@@ -195,7 +211,7 @@ const refs = (
   await pick(`select r.payment_ref from rentals r join users u on u.id = r.user_id where u.email = $1 order by random() limit 50`, [API_USER_EMAIL])
 ).map((r) => r.payment_ref);
 // Bikes in stock for the booking scenario (each booking takes one unit).
-await db.query(`update bikes set quantity = 100000 where id = any($1::uuid[])`, [bikeIds.slice(0, 50)]);
+await addUnits(db, bikeIds.slice(0, 50), 200);
 const at = (list, i) => list[i % list.length];
 const enc = encodeURIComponent;
 const startTime = () => new Date(Date.now() + 48 * 3600_000).toISOString();
@@ -215,6 +231,17 @@ const SCENARIOS = [
   { name: 'bike page: GET /api/bikes/{id}', target: true, path: (i) => `/api/bikes/${at(bikeIds, i)}` },
   { name: 'bike page: related bikes', target: true, path: (i) => `/api/bikes/related/${at(bikeIds, i)}` },
   { name: 'bike page: reviews of a bike', target: true, path: (i) => `/api/reviews/getpostreviews/${at(bikeIds, i)}` },
+  // The rental engine (issue 10): a quote and the availability of a window, over the units and bookings.
+  {
+    name: 'quote: 26 h window, 1 unit',
+    target: true,
+    path: (i) => `/api/bikes/${at(bikeIds, i)}/quote?startTime=${enc(startTime())}&endTime=${enc(new Date(Date.now() + 74 * 3600_000).toISOString())}&quantity=1`,
+  },
+  {
+    name: 'availability: 14 days',
+    target: true,
+    path: (i) => `/api/bikes/${at(bikeIds, i)}/availability?from=${enc(new Date(Date.now() - 7 * 86_400_000).toISOString())}&to=${enc(new Date(Date.now() + 7 * 86_400_000).toISOString())}`,
+  },
   // For information.
   { name: "user: my rentals (about 100)", path: () => '/api/rentals', token: userToken },
   { name: 'user: rental by paymentId', path: (i) => `/api/rentals/trans/${at(refs, i)}`, token: userToken },

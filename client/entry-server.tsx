@@ -29,6 +29,7 @@ export interface RenderOptions {
   demoAccounts: DemoAccounts | null;
   /** SHOP_TIME_ZONE (absent: UTC). */
   timeZone?: string;
+  sandboxPayments: boolean;
   apiBase: string;
   cookie: string | undefined;
   theme: ThemeMode;
@@ -101,7 +102,7 @@ function renderToHtml(element: ReactNode, nonce: string, signal: AbortSignal): P
 
 /** Server render of one page request. Called by src/ssr/ssr.setup.ts. */
 export async function render(options: RenderOptions): Promise<RenderResult> {
-  const { request, user, nonce, demoAccounts, theme } = options;
+  const { request, user, nonce, demoAccounts, sandboxPayments, theme } = options;
   const timeZone = options.timeZone ?? 'UTC';
   const queryClient = createQueryClient({ server: true });
   queryClient.setQueryData(queryKeys.session, user);
@@ -122,7 +123,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const html = await renderToHtml(
     <StyleProvider cache={styleCache}>
       <HeadProvider value={head}>
-        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} timeZone={timeZone}>
+        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} sandboxPayments={sandboxPayments} timeZone={timeZone}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </HeadProvider>
@@ -131,7 +132,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     request.signal,
   );
 
-  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, theme, timeZone };
+  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, sandboxPayments, theme, timeZone };
   queryClient.clear();
   const scripts =
     `<script nonce="${nonce}">` +

@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import type { IncomingMessage } from 'node:http';
 import { AppModule, AppModuleOptions } from './app.module.js';
 import { absoluteImageUrls, crossOriginPublicAssets } from './common/public-urls.js';
+import { jsonLimitsVerify } from './common/input-limits.js';
 import { accessLog, bodyParserErrors, cspNonce, sameOriginWrites } from './common/security.middleware.js';
 import { AppConfig } from './config/app-config.js';
 import { Env } from './config/env.schema.js';
@@ -48,7 +49,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   const config = app.get(AppConfig);
   const env = config.env;
 
-  app.set('trust proxy', 'loopback');
+  // Which hops' X-Forwarded-* to believe (client address for the rate limits, https for the cookie's Secure flag).
+  app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
 
@@ -94,7 +96,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   };
   app.use(
     '/api',
-    express.json({ limit: env.BODY_LIMIT, verify: keepRaw }),
+    // Nesting depth and key count are checked on the raw text before JSON.parse (src/common/input-limits.ts).
+    express.json({ limit: env.BODY_LIMIT, verify: jsonLimitsVerify(keepRaw) }),
     express.urlencoded({ extended: false, limit: env.BODY_LIMIT, verify: keepRaw }),
     bodyParserErrors,
     sameOriginWrites(env.CORS_ORIGINS),
@@ -116,6 +119,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
       config,
       resolveUser: (req) => auth.verifyToken(tokenFromRequest(req).token),
       demoAccounts: env.DEMO_MODE ? DEMO_ACCOUNTS : null,
+      sandboxPayments: config.sandboxPayments,
       httpServer: app.getHttpServer(),
     });
     // Nest closes its own modules; the renderer (Vite's watcher in development) is closed with them.

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CommonModule } from './common/common.module.js';
 import { EnvelopeInterceptor } from './common/envelope.interceptor.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { NulBytePipe } from './common/input-limits.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { ConfigModule } from './config/config.module.js';
 import { Env } from './config/env.schema.js';
@@ -51,6 +52,8 @@ export class AppModule {
       ],
       providers: [
         StartupService,
+        // In this order: NUL characters first (any string input), then the DTO validation.
+        { provide: APP_PIPE, useClass: NulBytePipe },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -13,6 +13,13 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.env.PORT, config.env.HOST);
   const url = await app.getUrl();
   logger.log(`Okay Bike listening on ${url.replace('[::1]', 'localhost')} (ready in ${Math.round(performance.now() - started)} ms)`);
+  logger.log(config.startSummary);
+  if (config.env.DEMO_MODE) {
+    logger.warn('DEMO_MODE=true: demo data and public demo passwords (admin@okaybike.demo); never run a real shop in demo mode');
+  }
+  if (config.isProduction && config.sandboxPayments) {
+    logger.warn('PAYMENT_PROVIDER=sandbox in production: payments are simulated, no money moves');
+  }
 
   let closing = false;
   // Graceful shutdown vs keep-alive (checked by test/drills/graceful-shutdown.test.ts): server.close() (from

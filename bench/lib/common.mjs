@@ -145,6 +145,8 @@ export async function startApp({ env = {}, ssr = false, hello = false } = {}) {
       DATA_DIR: dataDir,
       JWT_SECRET: BENCH_JWT_SECRET,
       DEMO_MODE: 'false',
+      PAYMENT_PROVIDER: 'sandbox',
+      PUBLIC_URL: 'http://127.0.0.1',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_RATE_LIMIT: '100000',
@@ -200,25 +202,41 @@ export async function createUsers(baseUrl, count, prefix = 'bench-user') {
   return users;
 }
 
-/** Inserts `count` bikes with plausible names in one statement; returns nothing (query ids afterwards). */
+/**
+ * Inserts `count` bikes with plausible names and `quantity` units each ("<brand>-<n>"); returns nothing (query
+ * ids afterwards).
+ */
 export async function insertBikes(client, count, { quantity = 5 } = {}) {
   await client.query(
-    `insert into bikes (name, description, image_url, price_per_hour_cents, cc, year, model, brand, quantity, created_at, updated_at)
+    `insert into bikes (name, description, image_url, price_per_hour_cents, price_per_day_cents, price_per_week_cents, cc, year, model, brand, created_at, updated_at)
      select (array['Yamaha','Honda','Suzuki','Bajaj','TVS','Hero','Kawasaki','KTM','Royal Enfield','Ducati'])[1 + i % 10]
               || ' ' || (array['R15','CBR','Gixxer','Pulsar','Apache','Splendor','Ninja','Duke','Classic','Monster'])[1 + (i / 10) % 10]
               || ' ' || i,
             'A well kept bike number ' || i || ' for city rides and weekend trips.',
             '/images/bikes/bike-' || (1 + i % 12) || '.svg',
             500 + (i * 37) % 4500,
+            case when i % 3 <> 2 then (500 + (i * 37) % 4500) * 6 end,
+            case when i % 3 <> 2 then (500 + (i * 37) % 4500) * 30 end,
             (array[0,110,125,150,160,250,400,650,900,1200])[1 + (i / 3) % 10],
             2015 + i % 11,
             (array['R15','CBR','Gixxer','Pulsar','Apache','Splendor','Ninja','Duke','Classic','Monster'])[1 + (i / 10) % 10] || ' V' || (1 + i % 4),
             (array['Yamaha','Honda','Suzuki','Bajaj','TVS','Hero','Kawasaki','KTM','Royal Enfield','Ducati'])[1 + i % 10],
-            $2,
             now() - make_interval(secs => $1 - i),
             now()
        from generate_series(1, $1::int) as i`,
-    [count, quantity],
+    [count],
+  );
+  await addUnits(client, null, quantity);
+}
+
+/** Adds `count` units to each bike in `bikeIds` (null: every bike). */
+export async function addUnits(client, bikeIds, count) {
+  await client.query(
+    `insert into bike_units (bike_id, label)
+     select b.id, b.brand || '-' || (coalesce((select count(*) from bike_units x where x.bike_id = b.id), 0) + g)
+       from bikes b, generate_series(1, $2::int) as g
+      where $1::uuid[] is null or b.id = any($1::uuid[])`,
+    [bikeIds, count],
   );
 }
 
@@ -229,7 +247,9 @@ export const TABLES = [
   'favourites',
   'payments',
   'idempotency_keys',
+  'unit_reservations',
   'rentals',
+  'bike_units',
   'bikes',
   'users',
   'contact_messages',

@@ -71,6 +71,26 @@ export async function fetchBikes(api: HttpClient, params: BikeListParams): Promi
   return (await api.get<BikePage>('bikes', { query })).data;
 }
 
+/** The API's largest page (GET bikes: limit at most 100). */
+export const BIKES_MAX_LIMIT = 100;
+
+/** Every bike: the first page of 100, then the other pages at once. */
+export async function fetchFleet(api: HttpClient): Promise<Bike[]> {
+  const first = await fetchBikes(api, { page: 1, limit: BIKES_MAX_LIMIT });
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => fetchBikes(api, { page: i + 2, limit: BIKES_MAX_LIMIT })),
+  );
+  // A bike added between two requests may appear on two pages: keep its first row.
+  const seen = new Set<string>();
+  const bikes: Bike[] = [];
+  for (const bike of [first, ...rest].flatMap((page) => page.bikes)) {
+    if (seen.has(bike._id)) continue;
+    seen.add(bike._id);
+    bikes.push(bike);
+  }
+  return bikes;
+}
+
 export async function fetchBike(api: HttpClient, id: string): Promise<BikeDetail> {
   return (await api.get<BikeDetail>(`bikes/${encodeURIComponent(id)}`)).data;
 }
@@ -87,6 +107,8 @@ export const bikesQuery = (api: HttpClient, params: BikeListParams) => {
   });
 };
 
+export const fleetQuery = (api: HttpClient) => queryOptions({ queryKey: queryKeys.bikes.fleet(), queryFn: () => fetchFleet(api) });
+
 export const bikeQuery = (api: HttpClient, id: string) =>
   queryOptions({ queryKey: queryKeys.bikes.detail(id), queryFn: () => fetchBike(api, id) });
 
@@ -96,6 +118,11 @@ export const relatedBikesQuery = (api: HttpClient, id: string) =>
 export function useBikes(params: BikeListParams) {
   const api = useApi();
   return useQuery(bikesQuery(api, params));
+}
+
+export function useFleet() {
+  const api = useApi();
+  return useQuery(fleetQuery(api));
 }
 
 export function useBike(id: string) {

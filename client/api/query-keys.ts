@@ -10,6 +10,8 @@ export const queryKeys = {
   bikes: {
     all: ['bikes'] as const,
     list: (params: Record<string, string | number | boolean | undefined>) => ['bikes', 'list', params] as const,
+    /** Every bike of the fleet in the listing's order (the admin table filters and pages it on the client). */
+    fleet: () => ['bikes', 'fleet'] as const,
     detail: (id: string) => ['bikes', 'detail', id] as const,
     related: (id: string) => ['bikes', 'related', id] as const,
   },

@@ -17,6 +17,8 @@ export interface Session {
   name: string;
   email: string;
   role: Role;
+  /** When the account was created (ISO), when the server said so. */
+  createdAt?: string;
 }
 
 export interface SignupInput {

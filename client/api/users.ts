@@ -4,11 +4,12 @@ import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
 import type { Session, User } from './types.js';
 
-export const toSession = (user: Pick<User, '_id' | 'name' | 'email' | 'role'>): Session => ({
+export const toSession = (user: Pick<User, '_id' | 'name' | 'email' | 'role'> & { createdAt?: string }): Session => ({
   id: user._id,
   name: user.name,
   email: user.email,
   role: user.role,
+  ...(user.createdAt ? { createdAt: user.createdAt } : {}),
 });
 
 export async function fetchMe(api: HttpClient): Promise<User> {
@@ -52,6 +53,28 @@ export function useUpdateMe() {
       queryClient.setQueryData(queryKeys.users.me(), user);
       queryClient.setQueryData(queryKeys.session, toSession(user));
       return queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
+    },
+  });
+}
+
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** Changes the password; the server ends every other session and sets a new cookie for this one. */
+export async function changePassword(api: HttpClient, input: PasswordChange): Promise<User> {
+  return (await api.put<User>('users/me/password', input)).data;
+}
+
+export function useChangePassword() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordChange) => changePassword(api, input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(queryKeys.users.me(), user);
+      queryClient.setQueryData(queryKeys.session, toSession(user));
     },
   });
 }

@@ -1,11 +1,17 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { NavigationProgress, RouteFocus } from './navigation.js';
 
-/** Above both layouts: new pages start at the top, back/forward restores the previous position. */
+/**
+ * Above both layouts: new pages start at the top, back/forward restores the previous position; a progress bar
+ * while the next page loads; focus on the new page's heading after a route change.
+ */
 export function RootLayout() {
   return (
     <>
+      <NavigationProgress />
       <Outlet />
       <ScrollRestoration />
+      <RouteFocus />
     </>
   );
 }

@@ -6,12 +6,19 @@ interface AppSettings {
   demoAccounts: DemoAccounts | null;
   /** The shop's time zone (SHOP_TIME_ZONE, an IANA name): pages show times in it, the server reads zone-less times in it. */
   timeZone: string;
+  /** PAYMENT_PROVIDER=sandbox: payments are simulated; the admin dashboard says so. */
+  sandboxPayments: boolean;
 }
 
-const AppSettingsContext = createContext<AppSettings>({ demoAccounts: null, timeZone: 'UTC' });
+const AppSettingsContext = createContext<AppSettings>({ demoAccounts: null, timeZone: 'UTC', sandboxPayments: false });
 export const AppSettingsProvider = AppSettingsContext.Provider;
 
 export const useDemoAccounts = (): DemoAccounts | null => useContext(AppSettingsContext).demoAccounts;
 
 /** The shop's time zone, the same on the server render and in the browser. */
 export const useShopTimeZone = (): string => useContext(AppSettingsContext).timeZone;
+
+/** Demo mode is on exactly when the server hands out the demo accounts. */
+export const useDemoMode = (): boolean => useContext(AppSettingsContext).demoAccounts !== null;
+
+export const useSandboxPayments = (): boolean => useContext(AppSettingsContext).sandboxPayments;

@@ -10,6 +10,8 @@ export interface DemoAccounts {
 export interface AppState {
   dehydratedState: DehydratedState;
   demoAccounts: DemoAccounts | null;
+  /** PAYMENT_PROVIDER=sandbox: no money moves (admins see a banner). */
+  sandboxPayments: boolean;
   theme: ThemeMode;
   /** The shop's time zone (SHOP_TIME_ZONE); absent from servers before it existed. */
   timeZone?: string;

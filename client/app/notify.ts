@@ -1,8 +1,9 @@
 import type { MessageInstance } from 'antd/es/message/interface.js';
-import type { ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import { isApiError } from '../api/http.js';
 
 type MessageApi = MessageInstance;
+type Kind = 'success' | 'info' | 'warning' | 'error' | 'loading';
 
 /** Spec section 9: at most 3 toasts at once, 4000 ms by default. */
 export const TOAST_MAX_COUNT = 3;
@@ -15,12 +16,29 @@ export function bindNotify(api: MessageApi | null): void {
   messageApi = api;
 }
 
+/** The words a toast shows (its text, also inside elements), so two toasts saying the same thing are one toast. */
+export function toastText(content: ReactNode): string {
+  if (content === null || content === undefined || typeof content === 'boolean') return '';
+  if (typeof content === 'string' || typeof content === 'number' || typeof content === 'bigint') return String(content);
+  if (Array.isArray(content)) return content.map(toastText).join(' ');
+  if (isValidElement<{ children?: ReactNode }>(content)) return toastText(content.props.children);
+  return '';
+}
+
+/**
+ * A toast's key is its kind and its words: showing the same message again while it is on screen restarts that
+ * toast instead of stacking a copy (a double click, a retried call, a query failing on every page).
+ */
+export const toastKey = (kind: Kind, content: ReactNode): string => `${kind}:${toastText(content).replace(/\s+/g, ' ').trim()}`;
+
 const show =
-  (kind: 'success' | 'info' | 'warning' | 'error' | 'loading') =>
+  (kind: Kind) =>
   (content: ReactNode, durationMs: number = kind === 'loading' ? 0 : TOAST_DURATION_MS): (() => void) => {
-    if (!messageApi) return () => undefined;
-    const close = messageApi.open({ type: kind, content, duration: durationMs / 1000 });
-    return () => close();
+    const api = messageApi;
+    if (!api) return () => undefined;
+    const key = toastKey(kind, content);
+    api.open({ key, type: kind, content, duration: durationMs / 1000 });
+    return () => api.destroy(key);
   };
 
 /** The one place toasts come from. Each call returns a function that closes the toast. */

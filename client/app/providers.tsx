@@ -61,12 +61,13 @@ export interface AppProvidersProps {
   demoAccounts: DemoAccounts | null;
   /** SHOP_TIME_ZONE from the boot settings (default UTC). */
   timeZone?: string;
+  sandboxPayments: boolean;
   children: ReactNode;
 }
 
 /** Everything above the router, identical on the server and in the browser (hydration must match). */
-export function AppProviders({ queryClient, api, theme, demoAccounts, timeZone = 'UTC', children }: AppProvidersProps) {
-  const settings = useMemo(() => ({ demoAccounts, timeZone }), [demoAccounts, timeZone]);
+export function AppProviders({ queryClient, api, theme, demoAccounts, sandboxPayments, timeZone = 'UTC', children }: AppProvidersProps) {
+  const settings = useMemo(() => ({ demoAccounts, sandboxPayments, timeZone }), [demoAccounts, sandboxPayments, timeZone]);
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api}>

@@ -58,6 +58,7 @@ const searchPage = lazyPage('client/pages/search/SearchPage.tsx', () => import('
 const signupPage = lazyPage('client/pages/signup/SignupPage.tsx', () => import('../pages/signup/SignupPage.js'));
 const termsOfServicePage = lazyPage('client/pages/terms-of-service/TermsOfServicePage.tsx', () => import('../pages/terms-of-service/TermsOfServicePage.js'));
 const updateBikePage = lazyPage('client/pages/update-bike/UpdateBikePage.tsx', () => import('../pages/update-bike/UpdateBikePage.js'));
+const changePasswordPage = lazyPage('client/pages/change-password/ChangePasswordPage.tsx', () => import('../pages/change-password/ChangePasswordPage.js'));
 const updateProfilePage = lazyPage('client/pages/update-profile/UpdateProfilePage.tsx', () => import('../pages/update-profile/UpdateProfilePage.js'));
 const paymentResultPage = lazyPage('client/pages/payment-result/PaymentResultPage.tsx', () => import('../pages/payment-result/PaymentResultPage.js'));
 const dashboardLayout = lazyPage('client/components/DashboardLayout.tsx', () =>
@@ -112,6 +113,7 @@ export const routes: RouteObject[] = [
               { index: true, loader: dashboardHomeLoader, ...dashboardHomePage },
               { path: 'profile', loader: profileLoader, ...profilePage },
               { path: 'updateprofile', loader: updateProfileLoader, ...updateProfilePage },
+              { path: 'password', ...changePasswordPage },
               { path: 'rentals', loader: myRentalsLoader, ...rentalsPage },
               { path: 'myrentals', loader: myRentalsLoader, ...myRentalsPage },
               { path: 'addbike', loader: addBikeLoader, ...addBikePage },

@@ -1,7 +1,7 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { cloneElement, useState, type ReactElement } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Session } from '../api/types.js';
 import { useLogoutFlow } from './use-logout-flow.js';
 
@@ -12,6 +12,7 @@ import { useLogoutFlow } from './use-logout-flow.js';
 export default function AccountDropdown({ session, children }: { session: Session; children: ReactElement<{ 'aria-expanded'?: boolean }> }) {
   const [open, setOpen] = useState(true);
   const { logout } = useLogoutFlow();
+  const navigate = useNavigate();
   const items: MenuProps['items'] = [
     { key: 'who', type: 'group', label: session.email },
     { key: 'account', icon: <UserOutlined />, label: <Link to="/dashboard/profile">My Account</Link> },
@@ -21,8 +22,18 @@ export default function AccountDropdown({ session, children }: { session: Sessio
   ];
   return (
     <Dropdown
-      menu={{ items, onClick: () => setOpen(false) }}
+      menu={{
+        items,
+        onClick: ({ key, domEvent }) => {
+          setOpen(false);
+          // A pointer follows the item's link itself; Enter or Space on the focused item lands here alone.
+          const to = key === 'account' ? '/dashboard/profile' : key === 'settings' ? '/dashboard/updateprofile' : null;
+          if (to && domEvent.type === 'keydown') void navigate(to);
+        },
+      }}
       trigger={['click']}
+      // Focus moves into the menu when it opens, so the arrow keys walk its items and Escape closes it.
+      autoFocus
       placement="bottomRight"
       open={open}
       onOpenChange={setOpen}

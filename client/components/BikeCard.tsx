@@ -1,12 +1,12 @@
 import { Skeleton } from 'antd';
 import { Link } from 'react-router';
 import type { Bike } from '../api/bikes.js';
+import { engineFact, truncate } from '../lib/bike-text.js';
 import { ButtonLink } from './ButtonLink.js';
 import { FactList } from './FactList.js';
 import './bike-card.css';
 
-/** '...' after `max` characters (spec: 35 on small screens, 50 on large). */
-export const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}...` : text);
+export { truncate };
 
 export const formatUsd = (amount: number): string => `$${amount.toFixed(2)}`;
 
@@ -42,7 +42,7 @@ export function BikeCard({ bike, eager = false }: { bike: Bike; eager?: boolean 
             { term: 'Brand', value: bike.brand },
             { term: 'Model', value: bike.model },
             { term: 'Year', value: bike.year },
-            { term: 'CC', value: bike.cc },
+            engineFact(bike.cc),
           ]}
         />
         <div className="okb-bike-card__price">

@@ -1,16 +1,18 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet } from 'react-router';
+import { useDestinationPath } from '../app/navigation.js';
 import { useSession } from '../api/users.js';
 import { useThemeMode } from '../app/theme-mode.js';
 import { activeDashboardEntry, dashboardMenuFor } from './dashboard-menu.js';
 import { SiteHeader } from './SiteHeader.js';
+import { ShopNotices } from './ShopNotices.js';
 
 /** /dashboard/*: the site header, a collapsible side menu by role (a drawer on small screens), the content. */
 export function DashboardLayout() {
   const session = useSession();
-  const { pathname } = useLocation();
+  const pathname = useDestinationPath();
   const { mode } = useThemeMode();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -53,6 +55,7 @@ export function DashboardLayout() {
           {menu()}
         </Layout.Sider>
         <Layout.Content id="main-content" className="dashboard-content" tabIndex={-1}>
+          <ShopNotices admin={session?.role === 'admin'} />
           <div className="dashboard-toolbar">
             <Button
               className="desktop-only"

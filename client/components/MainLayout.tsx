@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ScrollToTopButton } from './ScrollToTopButton.js';
+import { ShopNotices } from './ShopNotices.js';
 import { SiteFooter } from './SiteFooter.js';
 import { SiteHeader } from './SiteHeader.js';
 
@@ -18,6 +19,7 @@ export function MainLayout() {
       </a>
       <SiteHeader />
       <Layout.Content id="main-content" className="site-main" tabIndex={-1}>
+        <ShopNotices />
         <Outlet />
       </Layout.Content>
       <Suspense fallback={null}>

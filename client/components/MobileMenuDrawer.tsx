@@ -1,6 +1,7 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Drawer } from 'antd';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { useDestinationPath } from '../app/navigation.js';
 import { useSession } from '../api/users.js';
 import { isNavItemActive, navItemsFor } from './nav-links.js';
 import { useLogoutFlow } from './use-logout-flow.js';
@@ -8,7 +9,7 @@ import { useLogoutFlow } from './use-logout-flow.js';
 /** The header's slide-out menu on small screens, loaded by SiteHeader when it is first opened. */
 export default function MobileMenuDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
   const session = useSession();
-  const { pathname } = useLocation();
+  const pathname = useDestinationPath();
   const { logout } = useLogoutFlow();
   const items = navItemsFor(session);
   const close = onClose;

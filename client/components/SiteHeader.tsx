@@ -1,7 +1,8 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { useDestinationPath } from '../app/navigation.js';
 import { useSession } from '../api/users.js';
 import { BrandLink } from './BrandLink.js';
 import { isNavItemActive, navItemsFor } from './nav-links.js';
@@ -14,7 +15,8 @@ const MobileMenuDrawer = lazy(loadDrawer);
 /** Fixed header: brand, main navigation by auth state, theme toggle, account menu; a drawer on small screens. */
 export function SiteHeader() {
   const session = useSession();
-  const { pathname } = useLocation();
+  // The page being opened is marked at once, so one item is marked while the old page is still on screen.
+  const pathname = useDestinationPath();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer's code loads on the first open (or when the pointer or focus reaches the button), not with the page.
   const [drawerLoaded, setDrawerLoaded] = useState(false);

@@ -8,6 +8,19 @@ export class ApiResult<T> {
   ) {}
 }
 
+/**
+ * A whole response decided by the service, status and enveloped body (what an idempotent request stores and a
+ * replay of it answers). The envelope interceptor sends it as it is, with its status.
+ */
+export class StoredReply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+export const reply = (r: { status: number; body: unknown }): StoredReply => new StoredReply(r.status, r.body);
+
 export const ok = <T>(data: T, message: string, extra?: Record<string, unknown>): ApiResult<T> =>
   new ApiResult(data, message, extra);
 

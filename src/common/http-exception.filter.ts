@@ -33,6 +33,21 @@ function databaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * What the log may say about an error: never SQL parameters (drizzle's "Failed query ... params: ..." carries
+ * emails, password hashes, tokens), only the database's own error code and message and the stack frames.
+ */
+export function loggableError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n');
+  const e = err as Error & { query?: unknown; params?: unknown; cause?: unknown };
+  if ('params' in e || 'query' in e) {
+    const cause = e.cause as { code?: string; message?: string } | undefined;
+    return `database query failed: ${cause?.code ?? ''} ${cause?.message ?? '(no detail)'}`.replace(/\s+/g, ' ') + (frames ? '\n' + frames : '');
+  }
+  return `${err.name}: ${err.message}` + (frames ? '\n' + frames : '');
+}
+
 /** Builds the error envelope for a status and message; used by the filter and the body-parser error handler. */
 export function errorEnvelope(status: number, message: string, extra: Partial<ErrorEnvelope> = {}): ErrorEnvelope {
   return { success: false, message, code: CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST'), ...extra };
@@ -69,10 +84,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
       status = HttpStatus.SERVICE_UNAVAILABLE;
       body = errorEnvelope(status, 'The service is temporarily unavailable, please retry shortly');
       res.setHeader('Retry-After', '5');
-      this.logger.warn(`${req.method} ${req.path}: database unavailable: ${(exception as Error).message}`);
+      this.logger.warn(`${req.method} ${req.path}: database unavailable: ${loggableError(exception).split('\n')[0]}`);
     } else {
       body = errorEnvelope(status, 'Internal server error');
-      this.logger.error(`${req.method} ${req.path}: ${(exception as Error)?.stack ?? String(exception)}`);
+      // req.path, never the query string; the error without SQL parameters.
+      this.logger.error(`${req.method} ${req.path}: ${loggableError(exception)}`);
     }
     res.status(status).json(body);
   }

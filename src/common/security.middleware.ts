@@ -11,22 +11,37 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction): void
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Routes that start or end a session: a page of another site must not post to them, cookie or not (login CSRF). */
+const SESSION_ROUTES = new Set(['/auth/login', '/auth/signup', '/auth/logout']);
+
+function originOf(source: string | undefined): string | undefined {
+  try {
+    return source ? new URL(source).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * CSRF defence for cookie-authenticated writes: the browser must show a same-origin (or allowed) Origin.
- * Requests carrying `Authorization: Bearer` are not cookie-driven and pass; so do requests without the cookie.
+ * Requests carrying `Authorization: Bearer` are not cookie-driven and pass; so do requests without the cookie,
+ * except to login, signup and logout: there a browser's Origin (or Referer) of another site is refused too,
+ * so a cross-site form cannot sign a victim in to the attacker's account. Clients that send neither header
+ * (API clients, curl) are not browsers and pass.
+ * Mounted under /api: `req.path` is relative to it.
  */
 export function sameOriginWrites(allowedOrigins: string[]) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (SAFE.has(req.method)) return next();
-    if (req.headers.authorization) return next();
-    if (!(req.cookies as Record<string, string> | undefined)?.[AUTH_COOKIE]) return next();
+    const hasCookie = Boolean((req.cookies as Record<string, string> | undefined)?.[AUTH_COOKIE]);
     const source = req.headers.origin ?? req.headers.referer;
-    let origin: string | undefined;
-    try {
-      origin = source ? new URL(source).origin : undefined;
-    } catch {
-      origin = undefined;
+    if (SESSION_ROUTES.has(req.path)) {
+      if (!source && !hasCookie) return next();
+    } else {
+      if (req.headers.authorization) return next();
+      if (!hasCookie) return next();
     }
+    const origin = originOf(source);
     const host = req.headers.host;
     const own = host ? [`http://${host}`, `https://${host}`] : [];
     if (origin && (own.includes(origin) || allowedOrigins.includes(origin))) return next();
@@ -40,6 +55,8 @@ export function bodyParserErrors(err: unknown, _req: Request, res: Response, nex
   if (!e || !e.type) return next(err);
   if (e.type === 'entity.too.large') {
     res.status(413).json(errorEnvelope(413, 'Request body is too large'));
+  } else if (e.type === 'entity.limits.exceeded') {
+    res.status(400).json(errorEnvelope(400, e.message ?? 'Request body is too complex', { code: 'BODY_TOO_COMPLEX' }));
   } else if (e.type === 'entity.parse.failed') {
     res.status(400).json(errorEnvelope(400, 'Malformed JSON in request body', { code: 'MALFORMED_JSON' }));
   } else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {

@@ -10,16 +10,39 @@ describe('parseEnv', () => {
       BOOKING_FEE_AMOUNT: 100,
       BOOKING_FEE_CURRENCY: 'BDT',
       HOLD_MINUTES: 15,
-      DEMO_MODE: true,
+      DEMO_MODE: false,
       CORS_ORIGINS: [],
+      TRUST_PROXY: 'loopback',
     });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PAYMENT_PROVIDER_IMPLICIT).toBe(true);
   });
 
-  it('turns demo mode off by default with a database server, and lets it be forced', () => {
+  it('turns demo mode on only when asked for, with either database', () => {
+    expect(parseEnv({}).DEMO_MODE).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', PUBLIC_URL: 'https://shop.example' }).DEMO_MODE).toBe(false);
     expect(parseEnv({ DATABASE_URL: 'postgres://u@h:5432/db' }).DEMO_MODE).toBe(false);
     expect(parseEnv({ DATABASE_URL: 'postgres://u@h:5432/db', DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);
-    expect(parseEnv({ DEMO_MODE: 'false' }).DEMO_MODE).toBe(false);
+    expect(parseEnv({ DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);
+  });
+
+  it('in production takes the sandbox gateway only when named, or in demo mode', () => {
+    const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' };
+    expect(() => parseEnv(prod)).toThrow(/PAYMENT_PROVIDER: is required in production/);
+    expect(parseEnv({ ...prod, PAYMENT_PROVIDER: 'sandbox' })).toMatchObject({ PAYMENT_PROVIDER: 'sandbox', PAYMENT_PROVIDER_IMPLICIT: false });
+    expect(parseEnv({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toMatchObject({ PAYMENT_PROVIDER: 'sandbox', PAYMENT_PROVIDER_IMPLICIT: true });
+  });
+
+  it('in production requires PUBLIC_URL unless in demo mode', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PUBLIC_URL: is required in production/);
+    expect(parseEnv({ NODE_ENV: 'production', DEMO_MODE: 'true' }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it('parses TRUST_PROXY as Express takes it', () => {
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8');
   });
 
   it.each([
@@ -37,6 +60,10 @@ describe('parseEnv', () => {
     [{ CORS_ORIGINS: 'not a url' }, 'CORS_ORIGINS'],
     [{ ADMIN_EMAIL: 'ops@example.com' }, 'ADMIN_PASSWORD'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' }, 'PAYMENT_PROVIDER'],
+    [{ NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' }, 'PUBLIC_URL'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
   ])('refuses %j naming %s', (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`^\\s+${variable}(\\.\\d+)?: `, 'm'));

@@ -64,7 +64,8 @@ export const envSchema = z
     RETURN_ORIGINS: originList,
     /** The shop's time zone: zone-less times (a datetime-local value) are read in it. */
     SHOP_TIME_ZONE: timeZone.default('UTC'),
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    // No default here: production must name its gateway (see superRefine); elsewhere the sandbox is the default.
+    PAYMENT_PROVIDER: optionalString.pipe(z.enum(['sandbox', 'stripe']).optional()),
     SANDBOX_WEBHOOK_SECRET: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -80,13 +81,36 @@ export const envSchema = z
       .transform((v) => v.toUpperCase())
       .default('USD'),
     HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
-    DEMO_MODE: bool(true).optional(),
+    MAX_PENDING_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(3),
+    BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    FREE_CANCELLATION_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+    LATE_GRACE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(30),
+    LATE_FEE_PER_HOUR: optionalString.pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be an amount with at most 2 decimals').optional()).transform((v) => (v === undefined ? undefined : Number(v))),
+    // Demo data and the Login quick-fill buttons only when asked for (DEMO_MODE=true), never by default.
+    DEMO_MODE: bool(false),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'must look like 100kb or 1mb').default('100kb'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(8000),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v.trim() === '' ? 'loopback' : v.trim()))
+      .pipe(
+        z
+          .string()
+          .regex(
+            /^(true|false|\d{1,2}|((loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?))*))$/i,
+            'must be true, false, a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, IP addresses or CIDR ranges',
+          ),
+      )
+      .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+    REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
+    REDIS_KEY_PREFIX: z.string().min(1).max(100).default('okb:'),
+    LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    LOGIN_ACCOUNT_LOCK_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'stripe') {
@@ -101,6 +125,20 @@ export const envSchema = z
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       });
     }
+    if (env.NODE_ENV === 'production' && !env.DEMO_MODE && !env.PAYMENT_PROVIDER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'is required in production: stripe, or sandbox (no money moves) chosen explicitly',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.DEMO_MODE && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production (payment return links, sitemap and robots.txt never come from the Host header)',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -111,8 +149,10 @@ export const envSchema = z
   })
   .transform((env) => ({
     ...env,
-    // Demo data is on by default only with the embedded database.
-    DEMO_MODE: env.DEMO_MODE ?? !env.DATABASE_URL,
+    // Outside production (and in demo mode) the sandbox is the default gateway.
+    PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? ('sandbox' as const),
+    /** True when PAYMENT_PROVIDER was not set and the sandbox was taken by default. */
+    PAYMENT_PROVIDER_IMPLICIT: env.PAYMENT_PROVIDER === undefined,
   }));
 
 export type Env = z.output<typeof envSchema>;

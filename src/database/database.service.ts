@@ -1,6 +1,5 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +10,7 @@ import pg from 'pg';
 import { projectRoot } from '../common/project-root.js';
 import { Env } from '../config/env.schema.js';
 import { Db } from './database.types.js';
+import { pgliteExtensions } from './pglite-extensions.js';
 import { acquireDataDirLock } from './pglite-lock.js';
 import * as schema from './schema/index.js';
 
@@ -71,7 +71,7 @@ export class DatabaseService implements OnApplicationShutdown {
       const dir = resolve(env.DATA_DIR, 'pgdata');
       this.releaseLock = acquireDataDirLock(resolve(env.DATA_DIR));
       try {
-        this.pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+        this.pglite = await PGlite.create(dir, { extensions: pgliteExtensions });
         this.db = drizzlePglite({ client: this.pglite, schema }) as unknown as Db;
         await migratePglite(this.db as never, { migrationsFolder: migrationsFolder() });
       } catch (e) {

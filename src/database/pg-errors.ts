@@ -13,3 +13,4 @@ export const isUniqueViolation = (err: unknown): boolean => pgCode(err) === '235
 export const isCheckViolation = (err: unknown): boolean => pgCode(err) === '23514';
 export const isForeignKeyViolation = (err: unknown): boolean => pgCode(err) === '23503';
 export const isSerializationFailure = (err: unknown): boolean => ['40001', '40P01'].includes(pgCode(err) ?? '');
+export const isExclusionViolation = (err: unknown): boolean => pgCode(err) === '23P01';

@@ -27,6 +27,8 @@ export interface RenderOptions {
   demoAccounts: DemoAccounts | null;
   /** The shop's time zone (SHOP_TIME_ZONE): the boot settings carry it to the pages. */
   timeZone: string;
+  /** The sandbox gateway is on (no money moves): admins see a banner on the dashboard. */
+  sandboxPayments: boolean;
   /** Origin the route loaders call the API on (loopback). */
   apiBase: string;
   /** The request's Cookie header, forwarded on loader API calls. */

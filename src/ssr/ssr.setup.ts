@@ -9,7 +9,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
 import type { AuthUser } from '../common/decorators.js';
+import { loggableError } from '../common/http-exception.filter.js';
 import { projectRoot } from '../common/project-root.js';
+import { publicOrigin } from '../common/public-origin.js';
 import type { AppConfig } from '../config/app-config.js';
 import { SeoService } from '../modules/seo/seo.service.js';
 import { documentTemplate, ERROR_PAGE, fillTemplate, type PageAssets, type RouteAssets } from './html-template.js';
@@ -21,6 +23,8 @@ export interface SsrDeps {
   resolveUser(req: Request): Promise<AuthUser | null>;
   /** Demo credentials for the Login page; null unless demo mode. */
   demoAccounts: DemoAccounts | null;
+  /** PAYMENT_PROVIDER=sandbox: admins see a banner on the dashboard. */
+  sandboxPayments: boolean;
   /** Nest's own HTTP server: Vite's HMR websocket shares it instead of opening port 24678. */
   httpServer: Server;
 }
@@ -60,10 +64,12 @@ function themeFromRequest(req: Request): ThemeMode {
 
 /** The page's own origin, for the URL the route loaders see (never used to reach the API). */
 function pageOrigin(req: Request, configured: string | undefined): string {
-  if (configured) return new URL(configured).origin;
-  const host = req.get('host');
-  return host && /^[a-z0-9.\-:[\]]+$/i.test(host) ? `${req.protocol}://${host}` : 'http://localhost';
+  return publicOrigin(req, configured).origin;
 }
+
+/** Public caching only for files built from PUBLIC_URL: never cache what a request's Host header named. */
+const seoCache = (config: AppConfig, maxAge: number): string =>
+  config.env.PUBLIC_URL ? `public, max-age=${maxAge}` : 'no-store';
 
 /**
  * Serves the `.br` / `.gz` twins the build wrote beside each hashed asset (vite.config.ts) when the browser
@@ -179,17 +185,17 @@ function seoFiles(seo: SeoService, config: AppConfig, logger: Logger): RequestHa
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/robots.txt') {
-      res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(seo.robotsTxt(pageOrigin(req, config.env.PUBLIC_URL)));
+      res.type('text/plain').set('Cache-Control', seoCache(config, 3600)).send(seo.robotsTxt(pageOrigin(req, config.env.PUBLIC_URL)));
       return;
     }
     if (req.path !== '/sitemap.xml') return next();
     seo
       .sitemapXml(pageOrigin(req, config.env.PUBLIC_URL))
       .then((xml) => {
-        res.type('application/xml').set('Cache-Control', 'public, max-age=900').send(xml);
+        res.type('application/xml').set('Cache-Control', seoCache(config, 900)).send(xml);
       })
       .catch((err: unknown) => {
-        logger.error(`sitemap failed: ${err instanceof Error ? err.message : String(err)}`);
+        logger.error(`sitemap failed: ${loggableError(err)}`);
         res.status(503).type('text/plain').set({ 'Cache-Control': 'no-store', 'Retry-After': '60' }).send('Sitemap temporarily unavailable');
       });
   };
@@ -267,7 +273,7 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
     }
     void renderPage(req, res).catch((err: unknown) => {
       if (vite && err instanceof Error) vite.ssrFixStacktrace(err);
-      logger.error(`render failed for ${req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      logger.error(`render failed for ${req.path}: ${loggableError(err)}`);
       if (res.headersSent) return res.end();
       res.status(500).type('html').set('Cache-Control', 'no-store').send(ERROR_PAGE);
     });
@@ -304,6 +310,7 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
           }
         : null,
       timeZone: deps.config.env.SHOP_TIME_ZONE,
+      sandboxPayments: deps.sandboxPayments,
       apiBase: `http://127.0.0.1:${req.socket.localPort}`,
       cookie: req.get('cookie'),
       theme: themeFromRequest(req),

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { createTestApp, TestApp } from '../support/test-app.js';
-import { createUser } from '../support/factories.js';
+import { createAdmin, createUser } from '../support/factories.js';
+import { AuthService } from '../../src/modules/auth/auth.service.js';
+import { users } from '../../src/database/schema/users.js';
+import { eq } from 'drizzle-orm';
 
 const signupBody = (over: Record<string, unknown> = {}) => ({
   name: 'Karim Ahmed',
@@ -121,10 +124,11 @@ describe('Auth API', () => {
   it('rate limits login per address: the 11th try in a minute is a 429', async () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT: '10' });
     try {
+      // Another email each time: the per-account back-off (below) is not what is tested here.
       for (let i = 0; i < 10; i++) {
-        await limited.http().post('/api/auth/login').send({ email: 'a@example.com', password: 'wrong-pass' }).expect(401);
+        await limited.http().post('/api/auth/login').send({ email: `a${i}@example.com`, password: 'wrong-pass' }).expect(401);
       }
-      const res = await limited.http().post('/api/auth/login').send({ email: 'a@example.com', password: 'wrong-pass' }).expect(429);
+      const res = await limited.http().post('/api/auth/login').send({ email: 'a10@example.com', password: 'wrong-pass' }).expect(429);
       expect(res.body).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
     } finally {
       await limited.close();
@@ -149,5 +153,151 @@ describe('Auth API', () => {
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/signup', '/api/users/me']));
     const missing = await t.http().get('/api/nope').expect(404);
     expect(missing.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  describe('sessions end', () => {
+    const me = (auth: { bearer?: string; cookie?: string }) => {
+      const req = t.http().get('/api/users/me');
+      if (auth.bearer) req.set('Authorization', `Bearer ${auth.bearer}`);
+      if (auth.cookie) req.set('Cookie', `okb_token=${auth.cookie}`);
+      return req;
+    };
+    const login = (email: string, password: string) => t.http().post('/api/auth/login').send({ email, password }).expect(200);
+
+    it('on logout: the token stops working as a Bearer header and as a replayed cookie', async () => {
+      const user = await createUser(t, { password: 'logout-pass-1' });
+      const { body } = await login(user.email, 'logout-pass-1');
+      const other = (await login(user.email, 'logout-pass-1')).body.token as string;
+      await me({ bearer: body.token }).expect(200);
+      const origin = `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
+      await t.http().post('/api/auth/logout').set('Cookie', `okb_token=${body.token}`).set('Origin', origin).expect(200);
+      await me({ bearer: body.token }).expect(401);
+      await me({ cookie: body.token }).expect(401);
+      // Every session of the user ends (another device's token too); a new login works.
+      await me({ bearer: other }).expect(401);
+      const again = (await login(user.email, 'logout-pass-1')).body.token as string;
+      await me({ bearer: again }).expect(200);
+      // Logging out with a Bearer header ends it as well.
+      await t.http().post('/api/auth/logout').set('Authorization', `Bearer ${again}`).expect(200);
+      await me({ bearer: again }).expect(401);
+    });
+
+    it('on a password change: old tokens stop, the answer carries a working token, the new password logs in', async () => {
+      const user = await createUser(t, { password: 'old-password-1' });
+      const old = (await login(user.email, 'old-password-1')).body.token as string;
+      const wrong = await t
+        .http()
+        .put('/api/users/me/password')
+        .set('Authorization', `Bearer ${old}`)
+        .send({ currentPassword: 'not-it-at-all', newPassword: 'new-password-2' })
+        .expect(400);
+      expect(wrong.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', errors: [{ path: 'currentPassword' }] });
+      const short = await t.http().put('/api/users/me/password').set('Authorization', `Bearer ${old}`).send({ currentPassword: 'old-password-1', newPassword: 'x' }).expect(400);
+      expect(short.body.errors.map((e: { path: string }) => e.path)).toEqual(['newPassword']);
+
+      const changed = await t
+        .http()
+        .put('/api/users/me/password')
+        .set('Authorization', `Bearer ${old}`)
+        .send({ currentPassword: 'old-password-1', newPassword: 'new-password-2' })
+        .expect(200);
+      expect(changed.body).toMatchObject({ success: true, message: 'Password changed', data: { email: user.email } });
+      expect(String(changed.headers['set-cookie'])).toMatch(/okb_token=/);
+      await me({ bearer: old }).expect(401);
+      await me({ bearer: changed.body.token }).expect(200);
+      await t.http().post('/api/auth/login').send({ email: user.email, password: 'old-password-1' }).expect(401);
+      await login(user.email, 'new-password-2');
+      await t.http().put('/api/users/me/password').send({ currentPassword: 'a', newPassword: 'bbbbbbbb' }).expect(401);
+    });
+
+    it('on a role change: the user signs in again and gets the new role', async () => {
+      const admin = await createAdmin(t);
+      const user = await createUser(t);
+      await me({ bearer: user.token }).expect(200);
+      await t.http().put(`/api/users/${user.id}/role`).set('Authorization', admin.bearer).expect(200);
+      await me({ bearer: user.token }).expect(401);
+      const fresh = (await login(user.email, user.password)).body;
+      expect(fresh.data.role).toBe('admin');
+      await me({ bearer: fresh.token }).expect(200);
+    });
+  });
+
+  it('locks one account after repeated wrong passwords, whatever the address, and leaves other accounts alone', async () => {
+    const victim = await createUser(t, { password: 'the-right-one' });
+    const bystander = await createUser(t, { password: 'bystander-pw' });
+    for (let i = 0; i < 5; i++) {
+      await t.http().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i}`).send({ email: victim.email, password: `guess-${i}` }).expect(401);
+    }
+    // The right password from yet another address is refused until the lock ends.
+    const locked = await t.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.7').send({ email: victim.email.toUpperCase(), password: 'the-right-one' }).expect(429);
+    expect(locked.body).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' });
+    expect(locked.body.message).toMatch(/^Too many failed logins for this account, please try again in \d+ minutes?$/);
+    expect(locked.body.token).toBeUndefined();
+    await t.http().post('/api/auth/login').send({ email: bystander.email, password: 'bystander-pw' }).expect(200);
+  });
+
+  it('refuses a login or signup posted by a page of another site (login CSRF), accepts its own pages and API clients', async () => {
+    const user = await createUser(t, { password: 'csrf-login-1' });
+    const body = { email: user.email, password: 'csrf-login-1' };
+    const port = (t.app.getHttpServer().address() as { port: number }).port;
+    const refused = await t.http().post('/api/auth/login').set('Origin', 'https://evil.example').type('form').send(body).expect(403);
+    expect(refused.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    await t.http().post('/api/auth/login').set('Referer', 'https://evil.example/page').send(body).expect(403);
+    await t.http().post('/api/auth/login').set('Origin', 'null').send(body).expect(403);
+    await t.http().post('/api/auth/signup').set('Origin', 'https://evil.example').send(signupBody()).expect(403);
+    await t.http().post('/api/auth/login').set('Origin', `http://127.0.0.1:${port}`).send(body).expect(200);
+    await t.http().post('/api/auth/login').send(body).expect(200);
+  });
+
+  it('ADMIN_EMAIL promotes an existing account only when its password is ADMIN_PASSWORD', async () => {
+    const env = { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'operator-pass-1' };
+    const app = await createTestApp(env);
+    try {
+      const auth = app.app.get(AuthService);
+      const roleOf = async () => (await app.db.select({ role: users.role }).from(users).where(eq(users.email, 'ops@example.com')))[0]?.role;
+      // Created at start when missing.
+      expect(await roleOf()).toBe('admin');
+
+      // Someone signed up with the address first (or changed their email to it): not promoted at the next start.
+      await app.reset();
+      await createUser(app, { email: 'ops@example.com', password: 'squatter-pass' });
+      await auth.ensureOperatorAdmin();
+      expect(await roleOf()).toBe('user');
+
+      // The operator's own account (its password is ADMIN_PASSWORD) is promoted.
+      await app.reset();
+      await createUser(app, { email: 'ops@example.com', password: 'operator-pass-1' });
+      await auth.ensureOperatorAdmin();
+      expect(await roleOf()).toBe('admin');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('believes X-Forwarded-* only from TRUST_PROXY: the client address of the rate limit and the cookie\'s Secure flag', async () => {
+    const strict = await createTestApp({ TRUST_PROXY: 'false', LOGIN_RATE_LIMIT: '2' });
+    const trusting = await createTestApp({ TRUST_PROXY: 'loopback', LOGIN_RATE_LIMIT: '2' });
+    try {
+      const user = await createUser(trusting, { password: 'proxy-pass-1' });
+      const viaProxy = await trusting.http().post('/api/auth/login').set('X-Forwarded-Proto', 'https').send({ email: user.email, password: 'proxy-pass-1' }).expect(200);
+      expect(String(viaProxy.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+      // Two clients behind the trusted proxy have a limit each.
+      for (const ip of ['203.0.113.1', '203.0.113.2']) {
+        for (let i = 0; i < 2; i++) {
+          await trusting.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: `p${ip}-${i}@example.com`, password: 'wrong-pass' }).expect(401);
+        }
+      }
+
+      const other = await createUser(strict, { password: 'proxy-pass-1' });
+      const direct = await strict.http().post('/api/auth/login').set('X-Forwarded-Proto', 'https').send({ email: other.email, password: 'proxy-pass-1' }).expect(200);
+      expect(String(direct.headers['set-cookie'])).not.toMatch(/Secure/i);
+      // Not trusted: the forwarded address is ignored, so both "clients" share the connection's limit.
+      await strict.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.1').send({ email: 'q1@example.com', password: 'wrong-pass' }).expect(401);
+      await strict.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.2').send({ email: 'q2@example.com', password: 'wrong-pass' }).expect(429);
+    } finally {
+      await strict.close();
+      await trusting.close();
+    }
   });
 });

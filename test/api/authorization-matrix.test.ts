@@ -40,6 +40,11 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/health/ready': { request: () => ({ path: '/api/health/ready' }), expect: 'public' },
   'GET /api/users/me': { request: () => ({ path: '/api/users/me' }), expect: { userA: 200, userB: 200, admin: 200 } },
   'PUT /api/users/me': { request: () => ({ path: '/api/users/me', body: { phone: '+880 1999' } }), expect: { userA: 200, userB: 200, admin: 200 } },
+  // A wrong current password (400): a right one would end the sessions the other rows use.
+  'PUT /api/users/me/password': {
+    request: () => ({ path: '/api/users/me/password', body: { currentPassword: 'not-the-password', newPassword: 'whatever-1' } }),
+    expect: { userA: 400, userB: 400, admin: 400 },
+  },
   'GET /api/users/allusers': { request: () => ({ path: '/api/users/allusers?page=1&limit=3' }), expect: { userA: 403, userB: 403, admin: 200 } },
   'PUT /api/users/:id/role': { request: (f) => ({ path: `/api/users/${f.c.id}/role` }), expect: { userA: 403, userB: 403, admin: 200 } },
   'DELETE /api/users/:id': { request: (f) => ({ path: `/api/users/${f.c.id}` }), expect: { userA: 403, userB: 403, admin: 200 } },
@@ -61,6 +66,42 @@ const ROUTES: Record<string, RouteCase> = {
     expect: { userA: 403, userB: 403, admin: 200 },
   },
   'DELETE /api/bikes/:id': { request: (f) => ({ path: `/api/bikes/${f.spareBike}` }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/bikes/:id/quote': {
+    request: (f) => ({ path: `/api/bikes/${f.bike}/quote?startTime=${encodeURIComponent(future())}&endTime=${encodeURIComponent(new Date(Date.now() + 4 * 86_400_000).toISOString())}` }),
+    expect: 'public',
+  },
+  'GET /api/bikes/:id/availability': {
+    request: (f) => ({ path: `/api/bikes/${f.bike}/availability?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(future())}` }),
+    expect: 'public',
+  },
+  'GET /api/bikes/:id/timeline': {
+    request: (f) => ({ path: `/api/bikes/${f.bike}/timeline?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(future())}` }),
+    expect: { userA: 403, userB: 403, admin: 200 },
+  },
+  'GET /api/bikes/:id/units': { request: (f) => ({ path: `/api/bikes/${f.bike}/units` }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'POST /api/bikes/:id/units': { request: (f) => ({ path: `/api/bikes/${f.bike}/units`, body: { label: 'FRAME-1' } }), expect: { userA: 403, userB: 403, admin: 201 } },
+  'PATCH /api/units/:unitId': { request: (f) => ({ path: `/api/units/${f.unit}`, body: { notes: 'Checked' } }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'POST /api/units/:unitId/maintenance': {
+    request: (f) => ({
+      path: `/api/units/${f.unit}/maintenance`,
+      body: { start: new Date(Date.now() + 20 * 86_400_000).toISOString(), end: new Date(Date.now() + 21 * 86_400_000).toISOString(), reason: 'Tyres' },
+    }),
+    expect: { userA: 403, userB: 403, admin: 201 },
+  },
+  'DELETE /api/units/:unitId/maintenance/:blockId': {
+    request: (f) => ({ path: `/api/units/${f.unit}/maintenance/${f.block}` }),
+    expect: { userA: 403, userB: 403, admin: 200 },
+  },
+  'POST /api/rentals/counter': {
+    request: (f) => ({ path: '/api/rentals/counter', body: { customerEmail: f.c.email, bikeId: f.bike, startTime: future(), quantity: 1, paymentMethod: 'cash', paid: false } }),
+    expect: { userA: 403, userB: 403, admin: 201 },
+  },
+  'POST /api/rentals/:id/cancel': { request: (f) => ({ path: `/api/rentals/${f.futureRental}/cancel` }), expect: { userA: 200, userB: 404, admin: 403 } },
+  'POST /api/rentals/:id/reschedule': {
+    request: (f) => ({ path: `/api/rentals/${f.futureRental}/reschedule`, body: { startTime: new Date(Date.now() + 5 * 86_400_000).toISOString() } }),
+    expect: { userA: 200, userB: 404, admin: 403 },
+  },
+  'GET /api/payments/attention': { request: () => ({ path: '/api/payments/attention' }), expect: { userA: 403, userB: 403, admin: 200 } },
   'POST /api/favourite': { request: (f) => ({ path: '/api/favourite', body: { bikeId: f.spareBike } }), expect: { userA: 201, userB: 201, admin: 403 } },
   'GET /api/favourite': { request: () => ({ path: '/api/favourite' }), expect: { userA: 200, userB: 200, admin: 200 } },
   'DELETE /api/favourite/:bikeId': { request: (f) => ({ path: `/api/favourite/${f.bike}` }), expect: { userA: 200, userB: 200, admin: 200 } },
@@ -147,7 +188,7 @@ describe('Authorization matrix', () => {
     await t.reset();
     const f = await seedScenario(t);
     const spec = ROUTES[route];
-    const method = route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    const method = route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     const seen: Record<string, number> = {};
     for (const who of IDENTITIES) {
       const { path, body, form } = spec.request(f);

@@ -82,12 +82,16 @@ describe('Bikes API', () => {
           // API clients get the image as an absolute URL on this server (issue 12).
           imgageurl: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${bike.imageUrl}$`)),
           pricePerHour: 12.5,
+          // Issue 10: day and week prices and the fleet size join the shape.
+          pricePerDay: null,
+          pricePerWeek: null,
           currency: 'USD',
           cc: bike.cc,
           year: bike.year,
           model: bike.model,
           brand: bike.brand,
           quantity: 0,
+          totalUnits: 0,
           isAvailable: false,
           createdAt: bike.createdAt.toISOString(),
           updatedAt: bike.updatedAt.toISOString(),

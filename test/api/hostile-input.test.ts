@@ -215,4 +215,69 @@ describe('Hostile input', () => {
       expect(JSON.stringify(res.body)).toMatch(/returntime|Return time/i);
     });
   });
+
+  describe('NUL characters: a 400 naming the field, never a 500', () => {
+    const NUL = 'a\u0000b';
+    /** The string field of each write that is sent with a NUL in it. */
+    const FIELD: Record<string, string> = {
+      signup: 'name',
+      login: 'password',
+      updateProfile: 'name',
+      createBike: 'name',
+      updateBike: 'model',
+      createRental: 'startTime',
+      fullPayment: 'paymentId',
+      addReview: 'comment',
+      contact: 'message',
+    };
+    it.each(Object.entries(FIELD))('%s with a NUL in %s', async (name, field) => {
+      const w = WRITES[name];
+      const before = await fingerprint(t);
+      const res = await send(t, f, w, { ...w.body(f), [field]: NUL });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', errors: [{ path: field, message: `${field} must not contain NUL characters` }] });
+      expect(await fingerprint(t)).toEqual(before);
+    });
+
+    it.each([
+      ['/api/bikes?searchTerm=a%00b', 'searchTerm'],
+      ['/api/bikes?brand=a%00b', 'brand'],
+      ['/api/bikes?model=a%00b', 'model'],
+    ])('GET %s names %s', async (url, field) => {
+      const res = await t.http().get(url).expect(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', errors: [{ path: field }] });
+    });
+
+    it('GET rentals/trans/{id} with a NUL in the id names id', async () => {
+      const res = await t.http().get('/api/rentals/trans/a%00b').set('Authorization', f.a.bearer).expect(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', errors: [{ path: 'id' }] });
+    });
+  });
+
+  describe('bodies too deep or too wide are refused before they are parsed', () => {
+    const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    const wide = (n: number) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])));
+    const routes: [string, string][] = [
+      ['the public sandbox checkout', '/api/payments/sandbox/checkout/any-session'],
+      ['signup', '/api/auth/signup'],
+      ['contact', '/api/contact'],
+      ['the sandbox webhook', '/api/payments/webhook/sandbox'],
+    ];
+    it.each(routes)('%s: 49,000 nested arrays', async (_label, path) => {
+      const res = await t.http().post(path).set('Content-Type', 'application/json').send(deep(49_000)).expect(400);
+      expect(res.body).toEqual({ success: false, code: 'BODY_TOO_COMPLEX', message: 'Request body is nested too deeply (more than 20 levels)' });
+    });
+    it.each(routes)('%s: 8,000 keys', async (_label, path) => {
+      const res = await t.http().post(path).set('Content-Type', 'application/json').send(wide(8000)).expect(400);
+      expect(res.body).toEqual({ success: false, code: 'BODY_TOO_COMPLEX', message: 'Request body has too many fields (more than 1000)' });
+    });
+    it('a body within the limits still reaches validation (brackets and colons inside strings do not count)', async () => {
+      const res = await t
+        .http()
+        .post('/api/contact')
+        .send({ name: '[[[[', email: 'v@example.com', subject: ':'.repeat(3000), message: '{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{ "\\" ::' });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    });
+  });
 });

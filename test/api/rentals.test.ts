@@ -5,7 +5,7 @@ import { payments } from '../../src/database/schema/payments.js';
 import { rentals } from '../../src/database/schema/rentals.js';
 import { PaymentGateways } from '../../src/modules/payments/payment-gateways.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
-import { createBike } from '../support/bike-factories.js';
+import { addUnits, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import {
   book,
@@ -473,7 +473,7 @@ describe('Rentals API', () => {
       const bike = await createBike(t, { quantity: 1 });
       const startTime = startIn(t);
       const first = await book(t, user, bike.id, { key: 'big', startTime, quantity: 2 }).expect(409);
-      await t.db.update(bikes).set({ quantity: 5 }).where(eq(bikes.id, bike.id));
+      await addUnits(t, bike.id, 4);
       const replay = await book(t, user, bike.id, { key: 'big', startTime, quantity: 2 }).expect(409);
       expect(replay.body).toEqual(first.body);
       expect(await countRows(t, rentals)).toBe(0);

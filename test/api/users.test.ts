@@ -4,6 +4,7 @@ import { payments } from '../../src/database/schema/payments.js';
 import { rentals } from '../../src/database/schema/rentals.js';
 import { reviews, reviewVotes } from '../../src/database/schema/reviews.js';
 import { users } from '../../src/database/schema/users.js';
+import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { insertBike, insertPayment, insertRental, insertReview } from '../support/review-factories.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
@@ -93,8 +94,12 @@ describe('Users API', () => {
       const again = await as(admin).put(`/api/users/${user.id}/role`).expect(200);
       expect(again.body).toMatchObject({ message: 'User is already an admin', data: { role: 'admin' } });
 
-      // The promoted user's existing token now opens admin routes: roles come from the database.
-      await as(user).get('/api/users/allusers').expect(200);
+      // A role change ends the user's sessions (issue 11): the token from before no longer works at all...
+      await as(user).get('/api/users/allusers').expect(401);
+      // ...and a token of the current session opens admin routes even though its claim says user: roles come
+      // from the database.
+      const current = await t.app.get(AuthService).issueToken(user.id, 'user', row.sessionVersion);
+      await t.http().get('/api/users/allusers').set('Authorization', `Bearer ${current}`).expect(200);
     });
 
     it('demotes another admin with { role: "user" }', async () => {
@@ -102,7 +107,10 @@ describe('Users API', () => {
       const other = await createAdmin(t);
       const res = await as(admin).put(`/api/users/${other.id}/role`).send({ role: 'user' }).expect(200);
       expect(res.body.data.role).toBe('user');
-      await as(other).get('/api/users/allusers').expect(403);
+      await as(other).get('/api/users/allusers').expect(401);
+      const [row] = await t.db.select().from(users).where(eq(users.id, other.id));
+      const current = await t.app.get(AuthService).issueToken(other.id, 'admin', row.sessionVersion);
+      await t.http().get('/api/users/allusers').set('Authorization', `Bearer ${current}`).expect(403);
       await as(admin).put(`/api/users/${other.id}/role`).send({ role: 'root' }).expect(400);
     });
 
@@ -120,26 +128,54 @@ describe('Users API', () => {
   });
 
   describe('DELETE users/:id', () => {
-    it('deletes a user with returned rentals, and everything they own', async () => {
+    it('anonymises a deleted user and keeps the payment ledger: rentals and payments stay in the admin reports', async () => {
       const admin = await createAdmin(t);
-      const user = await createUser(t);
+      const user = await createUser(t, { name: 'Leaving Person', phone: '+8801999999999', address: 'Secret Road 5' });
       const bike = await insertBike(t);
       const rental = await insertRental(t, user.id, bike.id, { status: 'returned' });
       await insertPayment(t, rental);
       await insertReview(t, await insertRental(t, user.id, bike.id));
       await t.db.insert(favourites).values({ userId: user.id, bikeId: bike.id });
+      const reportBefore = await as(admin).get('/api/rentals/rentalpayment').expect(200);
+      const allBefore = await as(admin).get('/api/rentals/allrentalbike').expect(200);
 
       const res = await as(admin).del(`/api/users/${user.id}`).expect(200);
       expect(res.body).toEqual({ success: true, message: 'User Deleted Successfully', data: null });
-      expect(await t.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
-      expect(await t.db.select().from(rentals)).toHaveLength(0);
-      expect(await t.db.select().from(payments)).toHaveLength(0);
+      const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+      expect(row).toMatchObject({ name: 'Deleted user', phone: '', address: '', passwordHash: '!', role: 'user' });
+      expect(row.email).not.toContain(user.email.split('@')[0]);
+      expect(row.deletedAt).toBeInstanceOf(Date);
+      // The ledger is kept: the rentals and their payments, in the admin reports as before.
+      expect(await t.db.select().from(rentals)).toHaveLength(2);
+      expect(await t.db.select().from(payments)).toHaveLength(1);
+      const reportAfter = await as(admin).get('/api/rentals/rentalpayment').expect(200);
+      const allAfter = await as(admin).get('/api/rentals/allrentalbike').expect(200);
+      expect(reportBefore.body.data.length).toBeGreaterThanOrEqual(1);
+      expect(reportAfter.body.data).toHaveLength(reportBefore.body.data.length);
+      expect(JSON.stringify(reportAfter.body.data)).toContain(rental.id);
+      expect(JSON.stringify(allAfter.body.data)).toContain(rental.id);
+      expect(JSON.stringify(allBefore.body.data)).toContain(rental.id);
+      expect(JSON.stringify(reportAfter.body)).not.toMatch(/Leaving Person|Secret Road|8801999999999/);
+      // Reviews and favourites go with the person.
       expect(await t.db.select().from(reviews)).toHaveLength(0);
       expect(await t.db.select().from(favourites)).toHaveLength(0);
-
-      await as(admin).del(`/api/users/${user.id}`).expect(404);
-      // The deleted user's token no longer works.
+      // Gone from the users list, cannot log in, the token no longer works, a second delete is a 404.
+      const list = await as(admin).get('/api/users/allusers?limit=1000').expect(200);
+      expect(list.body.data.users.map((u: { _id: string }) => u._id)).not.toContain(user.id);
+      await t.http().post('/api/auth/login').send({ email: user.email, password: user.password }).expect(401);
       await as(user).get('/api/users/me').expect(401);
+      await as(admin).del(`/api/users/${user.id}`).expect(404);
+      await as(admin).put(`/api/users/${user.id}/role`).expect(404);
+      // The address is free again.
+      await t.http().post('/api/auth/signup').send({ name: 'New', email: user.email, password: 'another-1', phone: '1', address: 'x' }).expect(201);
+    });
+
+    it('the database refuses to delete a user row that has rentals or payments (the ledger cannot be erased)', async () => {
+      const user = await createUser(t);
+      const bike = await insertBike(t);
+      await insertPayment(t, await insertRental(t, user.id, bike.id, { status: 'paid' }));
+      await expect(t.db.delete(users).where(eq(users.id, user.id))).rejects.toThrow();
+      expect(await t.db.select().from(payments)).toHaveLength(1);
     });
 
     it('refuses a user with unreturned rentals with 409 USER_HAS_OPEN_RENTALS', async () => {

@@ -100,7 +100,8 @@ describe('Journey: sign up, book, pay the fee, return, pay, review', () => {
     await toast(rider, 'Signup Successful').waitFor();
     await rider.waitForURL('**/login');
     await logIn(rider, RIDER);
-    await rider.getByRole('heading', { name: `Welcome back, ${RIDER.name}!` }).waitFor();
+    // A rider who signed up minutes ago is new here: 'Welcome', not 'Welcome back'.
+    await rider.getByRole('heading', { name: `Welcome, ${RIDER.name}!` }).waitFor();
 
     // Opens the bike, books 2 units and pays the booking fee.
     await rider.goto(`/bike/${bikeId}`);

@@ -4,10 +4,10 @@
  * a client does.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
+import { pgliteExtensions } from '../../src/database/pglite-extensions.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
 
 export const DRILL_JWT_SECRET = 'drill-jwt-secret-0123456789abcdef0123456789';
@@ -77,7 +77,7 @@ export async function withSql<T>(target: { url: string } | { dataDir: string }, 
       await client.end();
     }
   }
-  const db = await PGlite.create(join(target.dataDir, 'pgdata'), { extensions: { pg_trgm } });
+  const db = await PGlite.create(join(target.dataDir, 'pgdata'), { extensions: pgliteExtensions });
   try {
     return await fn(async (text, params) => (await db.query<Record<string, unknown>>(text, params as unknown[])).rows);
   } finally {

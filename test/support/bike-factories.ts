@@ -1,10 +1,14 @@
 import { BikeRow, bikes, NewBikeRow } from '../../src/database/schema/bikes.js';
+import { bikeUnits } from '../../src/database/schema/fleet.js';
 import { TestApp } from './test-app.js';
 
 let seq = 0;
 
-/** A bike row with valid defaults, inserted directly (no HTTP). Override any column, e.g. createdAt for ordering. */
-export async function createBike(t: TestApp, overrides: Partial<NewBikeRow> = {}): Promise<BikeRow> {
+/**
+ * A bike row with valid defaults and `quantity` (default 3) active units, inserted directly (no HTTP). Override
+ * any column, e.g. createdAt for ordering.
+ */
+export async function createBike(t: TestApp, { quantity = 3, ...overrides }: Partial<NewBikeRow> & { quantity?: number } = {}): Promise<BikeRow> {
   seq += 1;
   const [row] = await t.db
     .insert(bikes)
@@ -18,12 +22,20 @@ export async function createBike(t: TestApp, overrides: Partial<NewBikeRow> = {}
       year: 2023,
       model: `Model ${seq}`,
       brand: 'Testbrand',
-      quantity: 3,
       isAvailable: true,
       ...overrides,
     })
     .returning();
+  if (quantity > 0) {
+    await t.db.insert(bikeUnits).values(Array.from({ length: quantity }, (_, i) => ({ bikeId: row.id, label: `${row.brand}-${i + 1}` })));
+  }
   return row;
+}
+
+/** Adds `count` active units to a bike. */
+export async function addUnits(t: TestApp, bikeId: string, count: number, prefix = 'Extra'): Promise<void> {
+  if (count <= 0) return;
+  await t.db.insert(bikeUnits).values(Array.from({ length: count }, (_, i) => ({ bikeId, label: `${prefix}-${Date.now()}-${i + 1}` })));
 }
 
 /** Inserts `count` bikes whose createdAt values go up one minute at a time from `start`. */

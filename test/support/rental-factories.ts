@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { bikes } from '../../src/database/schema/bikes.js';
+import { bikeUnits, unitReservations } from '../../src/database/schema/fleet.js';
 import { paymentNotifications, PaymentRow, payments } from '../../src/database/schema/payments.js';
 import { RentalRow, rentals } from '../../src/database/schema/rentals.js';
 import { signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from '../../src/modules/payments/sandbox-signature.js';
@@ -81,9 +81,24 @@ export function postSandboxWebhook(t: TestApp, n: { body: string; signature: str
     .send(n.body);
 }
 
+/**
+ * Units not held by an open booking (pending_fee or booked) whatever its window: what the stored stock counter
+ * meant before bookings had windows (these tests book open-ended from an hour ahead). Today's free units, the
+ * bike's `quantity`, is `freeNowOf`.
+ */
 export async function stockOf(t: TestApp, bikeId: string): Promise<number> {
-  const [row] = await t.db.select({ quantity: bikes.quantity }).from(bikes).where(eq(bikes.id, bikeId));
-  return row.quantity;
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(bikeUnits).where(
+    sql`${bikeUnits.bikeId} = ${bikeId} and ${bikeUnits.status} = 'active' and not exists (
+      select 1 from ${unitReservations} r join ${rentals} on ${rentals.id} = r.rental_id
+      where r.unit_id = ${bikeUnits.id} and ${rentals.status} in ('pending_fee', 'booked'))`,
+  );
+  return Number(row.n);
+}
+
+/** The bike's `quantity` as the API shows it: units free now. */
+export async function freeNowOf(t: TestApp, bikeId: string): Promise<number> {
+  const res = await t.http().get(`/api/bikes/${bikeId}`);
+  return res.body.data.quantity as number;
 }
 
 export async function rentalById(t: TestApp, id: string): Promise<RentalRow> {

@@ -3,12 +3,13 @@ import { BikeRow, bikes, NewBikeRow } from '../../src/database/schema/bikes.js';
 import { NewPaymentRow, PaymentRow, payments } from '../../src/database/schema/payments.js';
 import { NewRentalRow, RentalRow, rentals } from '../../src/database/schema/rentals.js';
 import { ReviewRow, reviews } from '../../src/database/schema/reviews.js';
+import { addUnits } from './bike-factories.js';
 import { TestApp } from './test-app.js';
 
 let seq = 0;
 
 /** A bike row with valid defaults, inserted directly. */
-export async function insertBike(t: TestApp, overrides: Partial<NewBikeRow> = {}): Promise<BikeRow> {
+export async function insertBike(t: TestApp, { quantity = 5, ...overrides }: Partial<NewBikeRow> & { quantity?: number } = {}): Promise<BikeRow> {
   seq += 1;
   const [row] = await t.db
     .insert(bikes)
@@ -21,10 +22,10 @@ export async function insertBike(t: TestApp, overrides: Partial<NewBikeRow> = {}
       year: 2024,
       model: `RB-${seq}`,
       brand: 'Testbrand',
-      quantity: 5,
       ...overrides,
     })
     .returning();
+  await addUnits(t, row.id, quantity, row.brand);
   return row;
 }
 

@@ -45,6 +45,9 @@ export async function startServer(env: Record<string, string> = {}, options: { d
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_MODE: 'false',
+      // Production names its gateway and public address (the server refuses to start otherwise).
+      PAYMENT_PROVIDER: 'sandbox',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -11,6 +9,7 @@ import { Clock } from '../../src/common/clock.js';
 import { Env } from '../../src/config/env.schema.js';
 import { DatabaseService } from '../../src/database/database.service.js';
 import { Db } from '../../src/database/database.types.js';
+import { migratedPglite } from './pglite-template.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -37,19 +36,21 @@ const TABLES = [
   'favourites',
   'payments',
   'idempotency_keys',
+  'unit_reservations',
   'rentals',
+  'bike_units',
   'bikes',
   'users',
   'contact_messages',
 ];
 
 /**
- * The whole app on a fresh embedded PGlite (in memory), or on the PostgreSQL server named by
+ * The whole app on a fresh embedded PGlite (in memory, cloned from a migrated template), or on the PostgreSQL server named by
  * TEST_DATABASE_URL. Demo data off; a throwaway DATA_DIR for the generated JWT secret.
  */
 export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'okb-test-'));
-  const pglite = usingPostgres() ? undefined : await PGlite.create({ extensions: { pg_trgm } });
+  const pglite = usingPostgres() ? undefined : await migratedPglite();
   const app = await createApp({
     ssr: false,
     env: {
@@ -59,6 +60,7 @@ export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}
       LOG_LEVEL: (process.env.LOG_LEVEL as Env['LOG_LEVEL']) ?? 'error',
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
       LOGIN_RATE_LIMIT: '1000',
+      BOOKING_RATE_LIMIT: '100000',
       ...env,
     },
     database: { pglite },

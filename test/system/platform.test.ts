@@ -35,7 +35,7 @@ describe('The production server as an operator runs it', () => {
 
         // A second process on the same embedded database must refuse to start, naming the reason.
         const second = spawnSync(process.execPath, ['dist/src/main.js'], {
-          env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+          env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
           encoding: 'utf8',
           timeout: 30_000,
         });

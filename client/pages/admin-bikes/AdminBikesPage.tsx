@@ -1,9 +1,8 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Modal, Select, Table, theme, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
-import { useNavigation } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ADMIN_BIKES_PAGE_SIZE, useDeleteBike } from '../../api/admin-bikes.js';
-import { useBikes, type Bike } from '../../api/bikes.js';
+import { useFleet, type Bike } from '../../api/bikes.js';
 import { usePageMeta } from '../../app/head.js';
 import { notify, notifyError } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
@@ -13,7 +12,7 @@ import { formatMoney } from '../rentals/rental-display.js';
 import './admin-bikes.css';
 import { AvailabilityTag, isInStock } from './AvailabilityTag.js';
 import { StatusTag } from './StatusTag.js';
-import { Pager, usePageParam, useStayInRange } from './Pager.js';
+import { Pager, useFocusListOnPage, usePageParam, useStayInRange } from '../../components/Pager.js';
 
 type Availability = 'all' | 'true' | 'false';
 
@@ -37,18 +36,33 @@ function matches(bike: Bike, { brand, model, availability }: Filters): boolean {
 export default function AdminBikesPage() {
   usePageMeta({ title: 'All Bikes', description: 'Manage every bike in the Okay Bike fleet.' });
   const { page, goTo } = usePageParam();
-  const navigation = useNavigation();
-  const bikes = useBikes({ page, limit: ADMIN_BIKES_PAGE_SIZE });
+  // The whole fleet, loaded once: the filters see every bike, then the matches are paged 3 at a time.
+  const fleet = useFleet();
   const deleteBike = useDeleteBike();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [toDelete, setToDelete] = useState<Bike | null>(null);
   const { token } = theme.useToken();
+  const { ref: listRef, paged } = useFocusListOnPage<HTMLDivElement>(page);
 
-  const data = bikes.data;
-  useStayInRange(page, data?.bikes.length, data?.totalPages, goTo);
-
-  const rows = useMemo(() => (data?.bikes ?? []).filter((bike) => matches(bike, filters)), [data, filters]);
+  const data = fleet.data;
+  const matching = useMemo(() => (data ?? []).filter((bike) => matches(bike, filters)), [data, filters]);
+  const totalPages = Math.max(1, Math.ceil(matching.length / ADMIN_BIKES_PAGE_SIZE));
+  const shownPage = Math.min(page, totalPages);
+  const rows = matching.slice((shownPage - 1) * ADMIN_BIKES_PAGE_SIZE, shownPage * ADMIN_BIKES_PAGE_SIZE);
+  useStayInRange(page, data ? (page > totalPages ? 0 : rows.length) : undefined, data ? totalPages : undefined, goTo);
   const filtering = filters.brand.trim() !== '' || filters.model.trim() !== '' || filters.availability !== 'all';
+
+  // New filters show their first page of matches (not the page number the previous filters were on).
+  const firstFilters = useRef(true);
+  const pageNow = useRef(page);
+  pageNow.current = page;
+  useEffect(() => {
+    if (firstFilters.current) {
+      firstFilters.current = false;
+      return;
+    }
+    if (pageNow.current !== 1) goTo(1);
+  }, [filters, goTo]);
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -117,7 +131,7 @@ export default function AdminBikesPage() {
     <>
       <PageHeading
         title="All Bikes"
-        lead="Every bike of the fleet. Filters apply to the page shown."
+        lead={data ? `${data.length} bikes in the fleet. The filters search all of them.` : 'Every bike of the fleet.'}
         extra={
           <ButtonLink type="primary" to="/dashboard/addbike" icon={<PlusOutlined {...decorativeIcon} />}>
             Add Bike
@@ -163,31 +177,46 @@ export default function AdminBikesPage() {
           ) : null}
         </Form>
 
-        {bikes.isError && !data ? (
+        {fleet.isError && !data ? (
           <Alert
             type="error"
             showIcon
             title="The bikes could not be loaded."
             action={
-              <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => bikes.refetch()}>
+              <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => fleet.refetch()}>
                 Retry
               </Button>
             }
           />
         ) : (
-          <Table<Bike>
-            rowKey="_id"
-            columns={columns}
-            dataSource={rows}
-            pagination={false}
-            size="middle"
-            loading={bikes.isPending || navigation.state === 'loading'}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description="No Bikes Found" styles={{ description: { color: token.colorTextSecondary } }} /> }}
-          />
+          <div ref={listRef} tabIndex={-1} data-focus-target aria-label={`Bikes, page ${shownPage} of ${totalPages}`} role="region">
+            {filtering && data ? (
+              <p className="admin-match-count" aria-live="polite">
+                {matching.length === 1 ? '1 bike matches' : `${matching.length} bikes match`}
+              </p>
+            ) : null}
+            <Table<Bike>
+              rowKey="_id"
+              columns={columns}
+              dataSource={rows}
+              pagination={false}
+              size="middle"
+              loading={fleet.isPending}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: <Empty description="No Bikes Found" styles={{ description: { color: token.colorTextSecondary } }} /> }}
+            />
+          </div>
         )}
         {data ? (
-          <Pager label="Bike pages" page={page} totalPages={data.totalPages} onChange={goTo} busy={navigation.state === 'loading'} />
+          <Pager
+            label="Bike pages"
+            page={shownPage}
+            totalPages={totalPages}
+            onChange={(next) => {
+              paged();
+              goTo(next);
+            }}
+          />
         ) : null}
       </Card>
 

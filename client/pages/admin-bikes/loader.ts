@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { ADMIN_BIKES_PAGE_SIZE } from '../../api/admin-bikes.js';
-import { bikesQuery } from '../../api/bikes.js';
+import { fleetQuery } from '../../api/bikes.js';
 import { requireSession } from '../../app/guards.js';
 import { loaderContext } from '../../app/router-context.js';
-import { pageFromSearch, prefetchForFirstPaint } from '../dashboard-home/loader.js';
+import { prefetchForFirstPaint } from '../dashboard-home/loader.js';
 
+/** The whole fleet, once: the table filters and pages it on the client (spec: the admin filters are client-side). */
 export async function adminBikesLoader(args: LoaderFunctionArgs): Promise<null> {
   await requireSession('admin')(args);
   const { queryClient, api } = loaderContext(args.context);
-  await prefetchForFirstPaint(queryClient, bikesQuery(api, { page: pageFromSearch(new URL(args.request.url).searchParams), limit: ADMIN_BIKES_PAGE_SIZE }));
+  // Moving between pages changes only `?page=`: the fleet already loaded serves it (the page refreshes it when stale).
+  const query = fleetQuery(api);
+  if (queryClient.getQueryData(query.queryKey) === undefined) await prefetchForFirstPaint(queryClient, query);
   return null;
 }

@@ -1,4 +1,3 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Input, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
@@ -7,6 +6,7 @@ import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
 import { usePageMeta } from '../../app/head.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { Pager, useFocusListOnPage } from '../../components/Pager.js';
 import { BikeGrid } from '../search/BikeGrid.js';
 import { listingQueryParams, listingSearch, readListingState, type ListingState } from './listing-params.js';
 import './all-bikes.css';
@@ -42,6 +42,7 @@ export default function AllBikesPage() {
     setModel(state.model);
   }, [state.brand, state.model]);
 
+  const { ref: resultsRef, paged } = useFocusListOnPage<HTMLElement>(state.page);
   const go = (next: ListingState) => void navigate(`${pathname}${listingSearch(next)}`, { preventScrollReset: true });
   // The loader fetches the next page before the URL changes: skeletons stand in for the cards meanwhile.
   const changing = navigation.state === 'loading' && navigation.location.pathname === pathname;
@@ -109,25 +110,26 @@ export default function AllBikesPage() {
           </form>
         </div>
       </section>
-      <section aria-label="Results" className="all-bikes-results">
+      <section
+        ref={resultsRef}
+        tabIndex={-1}
+        data-focus-target
+        aria-label={`Results, page ${Math.min(state.page, totalPages)} of ${totalPages}`}
+        className="all-bikes-results"
+      >
         {results}
       </section>
-      <nav className="all-bikes-pager" aria-label="Pages">
-        <Button icon={<LeftOutlined aria-hidden="true" />} disabled={state.page <= 1 || loading} onClick={() => go({ ...state, page: state.page - 1 })}>
-          Previous
-        </Button>
-        <span className="all-bikes-page-info" aria-live="polite">
-          Page {Math.min(state.page, totalPages)} of {totalPages}
-        </span>
-        <Button
-          icon={<RightOutlined aria-hidden="true" />}
-          iconPlacement="end"
-          disabled={state.page >= totalPages || loading}
-          onClick={() => go({ ...state, page: state.page + 1 })}
-        >
-          Next
-        </Button>
-      </nav>
+      <Pager
+        className="okb-pager--center"
+        label="Pages"
+        page={state.page}
+        totalPages={totalPages}
+        busy={loading}
+        onChange={(next) => {
+          paged();
+          go({ ...state, page: next });
+        }}
+      />
     </div>
   );
 }

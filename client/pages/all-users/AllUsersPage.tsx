@@ -10,7 +10,8 @@ import { usePageMeta } from '../../app/head.js';
 import { notify } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { Pager, usePageParam, useStayInRange } from '../admin-bikes/Pager.js';
+import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
+import { Pager, useFocusListOnPage, usePageParam, useStayInRange } from '../../components/Pager.js';
 import { StatusTag } from '../admin-bikes/StatusTag.js';
 
 /** The spec's error text, with the server's reason beneath it when it gave one (open rentals, own account). */
@@ -35,6 +36,7 @@ export default function AllUsersPage() {
   const promoteUser = usePromoteUser();
   const deleteUser = useDeleteUser();
   const { token } = theme.useToken();
+  const { ref: listRef, paged } = useFocusListOnPage<HTMLDivElement>(page);
 
   const data = users.data;
   useStayInRange(page, data?.users.length, data?.totalPages, goTo);
@@ -51,7 +53,7 @@ export default function AllUsersPage() {
       onError: (error) => notify.error(failure('Error Deleting User', error)),
     });
 
-  const columns: TableColumnsType<User> = [
+  const columns: TableColumnsType<User> = cardTableColumns<User>([
     {
       title: 'Name',
       dataIndex: 'name',
@@ -115,7 +117,7 @@ export default function AllUsersPage() {
         );
       },
     },
-  ];
+  ]);
 
   return (
     <>
@@ -133,17 +135,31 @@ export default function AllUsersPage() {
             }
           />
         ) : (
-          <Table<User>
-            rowKey="_id"
-            columns={columns}
-            dataSource={data?.users ?? []}
-            pagination={false}
-            loading={users.isPending || navigation.state === 'loading'}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description="No Users Found" styles={{ description: { color: token.colorTextSecondary } }} /> }}
-          />
+          <div ref={listRef} tabIndex={-1} data-focus-target role="region" aria-label={`Users, page ${page} of ${data?.totalPages ?? 1}`}>
+            <Table<User>
+              className={CARD_TABLE_CLASS}
+              rowKey="_id"
+              columns={columns}
+              dataSource={data?.users ?? []}
+              pagination={false}
+              loading={users.isPending || navigation.state === 'loading'}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: <Empty description="No Users Found" styles={{ description: { color: token.colorTextSecondary } }} /> }}
+            />
+          </div>
         )}
-        {data ? <Pager label="User pages" page={page} totalPages={data.totalPages} onChange={goTo} busy={navigation.state === 'loading'} /> : null}
+        {data ? (
+          <Pager
+            label="User pages"
+            page={page}
+            totalPages={data.totalPages}
+            onChange={(next) => {
+              paged();
+              goTo(next);
+            }}
+            busy={navigation.state === 'loading'}
+          />
+        ) : null}
       </Card>
     </>
   );

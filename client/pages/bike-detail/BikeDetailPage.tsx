@@ -1,4 +1,5 @@
 import './bike-detail.css';
+import { engineText } from '../../lib/bike-text.js';
 import { Button, Rate, Skeleton } from 'antd';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
@@ -49,7 +50,7 @@ function BikeFacts({ bike }: { bike: BikeDetail }) {
     ['Brand', bike.brand],
     ['Model', bike.model],
     ['Year', String(bike.year)],
-    ['Engine', `${bike.cc} cc`],
+    ['Engine', engineText(bike.cc)],
     ['Quantity', `${bike.quantity} ${bike.quantity === 1 ? 'unit' : 'units'} in stock`],
   ];
   return (
@@ -77,7 +78,7 @@ function BikeView({ bike }: { bike: BikeDetail }) {
 
   usePageMeta({
     title: bike.name,
-    description: snippet(`Rent the ${bike.year} ${bike.brand} ${bike.model} (${bike.cc} cc) for ${price} per hour. ${bike.description}`),
+    description: snippet(`Rent the ${bike.year} ${bike.brand} ${bike.model} (${engineText(bike.cc)}) for ${price} per hour. ${bike.description}`),
     type: 'product',
     image: bike.imgageurl,
     imageAlt: bike.name,

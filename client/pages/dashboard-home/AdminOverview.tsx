@@ -2,11 +2,11 @@ import { InfoCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useDashboardSummary, type NewUser } from '../../api/dashboard.js';
-import { useThemeMode } from '../../app/theme-mode.js';
+import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { DateTime, formatMoney } from '../rentals/rental-display.js';
-import { rentalCostPoints, signupPoints, type SignupRange } from './chart-data.js';
-import { RentalCostChart, SignupsChart } from './LazyCharts.js';
+import { costBars, signupPoints, type SignupRange } from './chart-data.js';
+import { earnLabel, RentalCostChart, SignupsChart } from './DashboardCharts.js';
 
 function SummaryCard({ title, value, definition, footnote }: { title: string; value: string; definition: string; footnote?: ReactNode }) {
   return (
@@ -59,11 +59,11 @@ function ChartDataTable({ caption, headers, rows }: { caption: string; headers: 
 
 const cardTitle = (text: string) => <h2 className="dashboard-card-title">{text}</h2>;
 
-const newUserColumns: TableColumnsType<NewUser> = [
-  { title: 'Name', dataIndex: 'name' },
+const newUserColumns: TableColumnsType<NewUser> = cardTableColumns<NewUser>([
+  { title: 'Name', dataIndex: 'name', render: (name: string) => <strong>{name}</strong> },
   { title: 'Email', dataIndex: 'email' },
   { title: 'Joined On', dataIndex: 'createdAt', render: (createdAt: string) => <DateTime value={createdAt} dateOnly /> },
-];
+]);
 
 function OverviewSkeleton() {
   return (
@@ -84,7 +84,6 @@ function OverviewSkeleton() {
 /** Admin: rental totals, cost per rental, signups and the newest accounts (spec section 2). */
 export function AdminOverview() {
   const summary = useDashboardSummary();
-  const { mode } = useThemeMode();
   const [range, setRange] = useState<SignupRange>('all');
 
   // A failed background refresh keeps the figures on screen; the error state is for having none.
@@ -114,7 +113,7 @@ export function AdminOverview() {
   }
 
   const { totals, rentals, signupsByMonth, signupsLast7Days, newUsers } = summary.data;
-  const costs = rentalCostPoints(rentals);
+  const bars = costBars(rentals);
   const signups = signupPoints(range, signupsByMonth, signupsLast7Days);
   const money = (amount: number) => formatMoney(amount, totals.currency);
 
@@ -153,19 +152,23 @@ export function AdminOverview() {
       <Row gutter={[16, 16]} className="dashboard-section">
         <Col xs={24} xl={12}>
           <Card title={cardTitle('Cost per Rental')} className="dashboard-chart-card">
-            {costs.length === 0 ? (
+            {rentals.length === 0 ? (
               <Empty className="dashboard-chart-empty" description="No returned rentals yet." />
             ) : (
               <figure className="dashboard-figure">
                 <div aria-hidden="true">
-                  <RentalCostChart data={costs} mode={mode} currency={totals.currency} />
+                  <RentalCostChart bars={bars} currency={totals.currency} />
                 </div>
                 <ChartDataTable
-                  caption="Cost per rental, oldest first"
+                  caption="Cost per rental, largest first"
                   headers={['Bike', 'Earn', 'User']}
-                  rows={costs.map((c) => [c.bikeName, `Earn: ${money(c.cost)}`, c.userEmail])}
+                  rows={[...rentals].sort((a, b) => b.cost - a.cost).map((c) => [c.bikeName, earnLabel(c.cost), c.userEmail])}
                 />
-                <figcaption className="dashboard-figure-caption">The {costs.length} most recently returned rentals, oldest first.</figcaption>
+                <figcaption className="dashboard-figure-caption">
+                  {rentals.length > bars.length
+                    ? `The ${bars.length - 1} largest of the ${rentals.length} most recently returned rentals; the rest together in the last bar.`
+                    : `The ${rentals.length} most recently returned rental${rentals.length === 1 ? '' : 's'}, largest first.`}
+                </figcaption>
               </figure>
             )}
           </Card>
@@ -182,7 +185,7 @@ export function AdminOverview() {
             </div>
             <figure className="dashboard-figure">
               <div aria-hidden="true">
-                <SignupsChart data={signups} mode={mode} />
+                <SignupsChart data={signups} />
               </div>
               <ChartDataTable
                 caption={range === 'all' ? 'New users per month' : 'New users per day, past week'}
@@ -196,6 +199,7 @@ export function AdminOverview() {
 
       <Card title={cardTitle('New Users List')} className="dashboard-section">
         <Table<NewUser>
+          className={CARD_TABLE_CLASS}
           rowKey="_id"
           columns={newUserColumns}
           dataSource={newUsers}

@@ -1,80 +1,79 @@
 /**
- * The charts of the admin dashboard. @ant-design/charts is large and needs a browser, so this module is only
- * imported lazily, after hydration: it gets its own chunk, which public pages never load.
+ * The admin dashboard's two charts, drawn with plain markup and CSS. They are simple (one bar per value), so they
+ * need no charting library: they are in the server's HTML, draw with the page, follow the theme through CSS
+ * variables, and the signups toggle re-renders a few elements instead of a canvas.
  */
-import { Column, Line } from '@ant-design/charts';
-import type { ThemeMode } from '../../app/theme.js';
+import { Tooltip } from 'antd';
+import type { CSSProperties } from 'react';
 import { formatMoney } from '../rentals/rental-display.js';
-import type { RentalCostPoint, SignupPoint } from './chart-data.js';
+import type { CostBar, SignupPoint } from './chart-data.js';
 
-const CHART_HEIGHT = 300;
+/** Spec section 2: the cost tooltip reads 'Earn: $' and the amount. */
+export const earnLabel = (cost: number): string => `Earn: $${cost.toFixed(2)}`;
 
-const escapeHtml = (value: unknown): string =>
-  String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const barWidth = (value: number, max: number): CSSProperties => ({
+  width: `${max > 0 ? Math.min(100, Math.max((value / max) * 100, value > 0 ? 1.5 : 0)) : 0}%`,
+});
 
-const chartTheme = (mode: ThemeMode) => (mode === 'dark' ? 'classicDark' : 'classic');
-const primary = (mode: ThemeMode) => (mode === 'dark' ? '#2dd4bf' : '#0f766e');
-
-interface TooltipItem {
-  name?: unknown;
-  value?: unknown;
-}
-
-export function RentalCostChart({ data, mode, currency }: { data: RentalCostPoint[]; mode: ThemeMode; currency: string }) {
-  const byslot = new Map(data.map((d) => [d.slot, d]));
+/** Horizontal bars, largest first: the bike's name and renter on the left, the amount at the bar's end. */
+export function RentalCostChart({ bars, currency }: { bars: CostBar[]; currency: string }) {
+  // The scale is the largest single rental's: the grouped sum may run to the end of its track (it is labelled and
+  // drawn apart), so it never shrinks the rentals to slivers.
+  const max = Math.max(0, ...bars.filter((bar) => !bar.grouped).map((bar) => bar.cost));
   return (
-    <Column
-      data={data}
-      xField="slot"
-      yField="cost"
-      height={CHART_HEIGHT}
-      autoFit
-      theme={chartTheme(mode)}
-      style={{ fill: primary(mode), maxWidth: 48, radiusTopLeft: 4, radiusTopRight: 4 }}
-      axis={{
-        x: { title: false, labelFormatter: (slot: string) => byslot.get(slot)?.bikeName ?? '', labelAutoEllipsis: true, labelAutoHide: true },
-        y: { title: false, labelFormatter: (v: number) => formatMoney(v, currency).replace(/\.00$/, '') },
-      }}
-      tooltip={{
-        title: (d: RentalCostPoint) => d.bikeName,
-        items: [
-          (d: RentalCostPoint) => ({ name: 'Earn', value: `$${d.cost.toFixed(2)}` }),
-          (d: RentalCostPoint) => ({ name: 'User', value: d.userEmail }),
-        ],
-      }}
-      interaction={{
-        tooltip: {
-          // Spec section 2: the tooltip reads 'Earn: $' + amount, then the renter's email.
-          render: (_event: unknown, { title, items }: { title: unknown; items: TooltipItem[] }) => {
-            const [earn, user] = items;
-            return (
-              `<div style="padding:2px 0;line-height:1.6">` +
-              `<div style="font-weight:600">${escapeHtml(title)}</div>` +
-              `<div>Earn: ${escapeHtml(earn?.value ?? '')}</div>` +
-              `<div>${escapeHtml(user?.value ?? '')}</div>` +
-              `</div>`
-            );
-          },
-        },
-      }}
-    />
+    <ol className="okb-hbar-chart">
+      {bars.map((bar) => (
+        <Tooltip
+          key={bar.key}
+          placement="topLeft"
+          title={
+            <div className="okb-chart-tip">
+              <div className="okb-chart-tip-title">{bar.label}</div>
+              <div>{earnLabel(bar.cost)}</div>
+              <div>{bar.detail}</div>
+            </div>
+          }
+        >
+          <li className={bar.grouped ? 'okb-hbar okb-hbar--grouped' : 'okb-hbar'} data-testid="cost-bar">
+            <span className="okb-hbar-label">
+              <span className="okb-hbar-name">{bar.label}</span>
+              <span className="okb-hbar-detail">{bar.detail}</span>
+            </span>
+            <span className="okb-hbar-track">
+              <span className="okb-hbar-fill" style={barWidth(bar.cost, max)} />
+              <span className="okb-hbar-value">{formatMoney(bar.cost, currency)}</span>
+            </span>
+          </li>
+        </Tooltip>
+      ))}
+    </ol>
   );
 }
 
-export function SignupsChart({ data, mode }: { data: SignupPoint[]; mode: ThemeMode }) {
+/** One column per month (all time) or per day (past week), the count above each column. */
+export function SignupsChart({ data }: { data: SignupPoint[] }) {
+  const max = Math.max(1, ...data.map((point) => point.count));
   return (
-    <Line
-      data={data}
-      xField="label"
-      yField="count"
-      height={CHART_HEIGHT}
-      autoFit
-      theme={chartTheme(mode)}
-      style={{ stroke: primary(mode), lineWidth: 2 }}
-      point={{ shapeField: 'circle', sizeField: 4, style: { fill: primary(mode), stroke: primary(mode) } }}
-      scale={{ y: { domainMin: 0, nice: true } }}
-      axis={{ x: { title: false }, y: { title: false, labelFormatter: (v: number) => (Number.isInteger(v) ? String(v) : '') } }}
-      tooltip={{ items: [(d: SignupPoint) => ({ name: 'New users', value: d.count })] }}
-    />
+    <ol className="okb-col-chart" style={{ '--okb-cols': data.length } as CSSProperties}>
+      {data.map((point, index) => {
+        const [first, second] = point.label.split(' ');
+        // A month's year shows under its first column and under each January; weekdays have none.
+        const year = second && (index === 0 || first === 'Jan') ? second : null;
+        return (
+          <Tooltip key={point.label} title={`${point.label}: ${point.count} new user${point.count === 1 ? '' : 's'}`}>
+            <li className="okb-col">
+              <span className="okb-col-plot">
+                <span className="okb-col-count">{point.count}</span>
+                <span className="okb-col-fill" style={{ height: `${(point.count / max) * 100}%` }} />
+              </span>
+              <span className="okb-col-label">
+                {first}
+                {year ? <span className="okb-col-year">{year}</span> : null}
+              </span>
+            </li>
+          </Tooltip>
+        );
+      })}
+    </ol>
   );
 }

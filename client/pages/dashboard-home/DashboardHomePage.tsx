@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Flex } from 'antd';
-import { useSession } from '../../api/users.js';
+import { useMe, useSession } from '../../api/users.js';
 import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
@@ -9,17 +9,19 @@ import { StatusTag } from '../admin-bikes/StatusTag.js';
 import { AdminOverview } from './AdminOverview.js';
 import './dashboard-home.css';
 import { FavouriteRides } from './FavouriteRides.js';
+import { dashboardGreeting } from './greeting.js';
 
 export default function DashboardHomePage() {
   usePageMeta({ title: 'Dashboard', description: 'Your Okay Bike dashboard.' });
   const session = useSession();
+  const me = useMe();
   if (!session) return null;
   const admin = session.role === 'admin';
 
   return (
     <div className="dashboard-home">
       <PageHeading
-        title={`Welcome back, ${session.name}!`}
+        title={dashboardGreeting(session.name, session.createdAt ?? me.data?.createdAt)}
         lead={
           <Flex component="span" align="center" gap={10} wrap>
             {/* Spelled as the spec spells it. */}

@@ -7,20 +7,20 @@ import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { FactList } from '../../components/FactList.js';
 import { AvailabilityTag } from '../admin-bikes/AvailabilityTag.js';
+import { engineFact, truncate } from '../../lib/bike-text.js';
 import { formatMoney } from '../rentals/rental-display.js';
 
 /** Spec section 9: favourites show 3 skeletons while loading and cut descriptions at 20 characters. */
 const SKELETONS = 3;
 const DESCRIPTION_LENGTH = 20;
 
-export const truncate = (text: string, length: number): string => (text.length > length ? `${text.slice(0, length)}...` : text);
 
 function FavouriteCard({ bike, removing, onRemove }: { bike: Bike; removing: boolean; onRemove: () => void }) {
   return (
     <li className="favourite-ride">
       <Card
         className="favourite-ride-card"
-        cover={<img src={bike.imgageurl} alt="" className="favourite-ride-image" width={320} height={200} loading="lazy" />}
+        cover={<img src={bike.imgageurl} alt="" className="favourite-ride-image" width={800} height={600} loading="lazy" decoding="async" />}
       >
         <div className="favourite-ride-head">
           <h3 className="favourite-ride-name">{bike.name}</h3>
@@ -32,9 +32,10 @@ function FavouriteCard({ bike, removing, onRemove }: { bike: Bike; removing: boo
         <FactList
           className="favourite-ride-facts"
           facts={[
-            { term: 'Brand & model', value: `${bike.brand} ${bike.model}` },
+            { term: 'Brand', value: bike.brand },
+            { term: 'Model', value: bike.model },
             { term: 'Year', value: bike.year },
-            { term: 'CC', value: bike.cc },
+            engineFact(bike.cc),
             { term: 'Price', value: `${formatMoney(bike.pricePerHour, bike.currency)}/hour` },
           ]}
         />

@@ -23,12 +23,38 @@ export function signupPoints(range: SignupRange, byMonth: MonthlySignups[], last
     : last7Days.map((d) => ({ label: d.weekday, count: d.count }));
 }
 
-export interface RentalCostPoint extends DashboardRental {
-  /** One bar per rental even when several rentals share a bike name. */
-  slot: string;
+/** One bar of the cost chart: a rental, or the rentals below the top ones taken together. */
+export interface CostBar {
+  key: string;
+  /** The bike's name, or 'N other rentals'. */
+  label: string;
+  cost: number;
+  /** The renter's email, or how many riders the grouped rentals had. */
+  detail: string;
+  grouped: boolean;
 }
 
-/** Oldest first, so the bars read left to right in time (the API lists the newest first). */
-export function rentalCostPoints(rentals: DashboardRental[]): RentalCostPoint[] {
-  return [...rentals].reverse().map((rental, index) => ({ ...rental, slot: String(index) }));
+/** Bars shown one by one; the rest are one grouped bar, so a long tail never shrinks the chart to slivers. */
+export const COST_BARS_SHOWN = 8;
+
+/**
+ * Cost per rental, largest first: the top rentals each get a bar (bike name, renter), the others are summed into
+ * one last bar. Ties keep the API's order (newest first).
+ */
+export function costBars(rentals: DashboardRental[], shown: number = COST_BARS_SHOWN): CostBar[] {
+  const sorted = [...rentals].sort((a, b) => b.cost - a.cost);
+  const top = sorted.length > shown + 1 ? sorted.slice(0, shown) : sorted;
+  const rest = sorted.slice(top.length);
+  const bars: CostBar[] = top.map((rental) => ({ key: rental._id, label: rental.bikeName, cost: rental.cost, detail: rental.userEmail, grouped: false }));
+  if (rest.length > 0) {
+    const riders = new Set(rest.map((rental) => rental.userEmail)).size;
+    bars.push({
+      key: 'others',
+      label: `${rest.length} other rentals`,
+      cost: Math.round(rest.reduce((sum, rental) => sum + rental.cost, 0) * 100) / 100,
+      detail: `${riders} rider${riders === 1 ? '' : 's'}`,
+      grouped: true,
+    });
+  }
+  return bars;
 }

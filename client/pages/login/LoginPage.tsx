@@ -44,8 +44,13 @@ export default function LoginPage() {
         <div className="demo-fill" role="group" aria-label="Demo accounts">
           <span className="demo-fill-label">Try a demo account</span>
           <div className="demo-fill-buttons">
-            <Button onClick={() => form.setFieldsValue(demo.user)}>User</Button>
-            <Button onClick={() => form.setFieldsValue(demo.admin)}>Admin</Button>
+            {/* Until the scripts run a click could not fill anything: the buttons say so by being disabled. */}
+            <Button disabled={!hydrated} onClick={() => form.setFieldsValue(demo.user)}>
+              User
+            </Button>
+            <Button disabled={!hydrated} onClick={() => form.setFieldsValue(demo.admin)}>
+              Admin
+            </Button>
           </div>
           <Divider plain className="demo-fill-divider">
             or use your account

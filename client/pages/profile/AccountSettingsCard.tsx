@@ -1,31 +1,19 @@
 import { BellOutlined, CreditCardOutlined, LockOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Card, Modal } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Role } from '../../api/types.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 
-type Topic = 'security' | 'payments' | 'notifications';
+type Topic = 'payments' | 'notifications';
 
 /**
- * The spec shows these settings as placeholders. Rather than dead buttons, each says what exists today and how
+ * Password & Security leads to the password page (/dashboard/password).
+ * The spec shows the other settings as placeholders. Rather than dead buttons, each says what exists today and how
  * to get help: nothing here pretends to change a setting.
  */
 function topicContent(topic: Topic, role: Role): { title: string; body: ReactNode } {
   switch (topic) {
-    case 'security':
-      return {
-        title: 'Password & Security',
-        body: (
-          <>
-            <p>Changing your password from the dashboard is on its way.</p>
-            <p>
-              Until then, if you need a new password or think someone else has used your account, <Link to="/contact">contact our support
-              team</Link> from the email address of your account and we will help you within 1-2 business days.
-            </p>
-          </>
-        ),
-      };
     case 'payments':
       return {
         title: 'Payment Methods',
@@ -67,7 +55,8 @@ function topicContent(topic: Topic, role: Role): { title: string; body: ReactNod
 }
 
 export function AccountSettingsCard({ role, onPersonalInformation }: { role: Role; onPersonalInformation(): void }) {
-  const [topic, setTopic] = useState<Topic>('security');
+  const navigate = useNavigate();
+  const [topic, setTopic] = useState<Topic>('payments');
   const [open, setOpen] = useState(false);
   const show = (next: Topic) => {
     setTopic(next);
@@ -86,7 +75,7 @@ export function AccountSettingsCard({ role, onPersonalInformation }: { role: Rol
     <Card title={<h2 className="profile-card-title">Account Settings</h2>} className="profile-card">
       <ul className="settings-list">
         {entry(<UserOutlined {...decorativeIcon} />, 'Personal Information', onPersonalInformation)}
-        {entry(<LockOutlined {...decorativeIcon} />, 'Password & Security', () => show('security'))}
+        {entry(<LockOutlined {...decorativeIcon} />, 'Password & Security', () => void navigate('/dashboard/password'))}
         {entry(<CreditCardOutlined {...decorativeIcon} />, 'Payment Methods', () => show('payments'))}
         {entry(<BellOutlined {...decorativeIcon} />, 'Notifications', () => show('notifications'))}
       </ul>

@@ -1,13 +1,15 @@
 import { Alert, Button, Empty } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
 import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { Pager, useFocusListOnPage, usePageParam } from '../../components/Pager.js';
 import { BikeGrid } from './BikeGrid.js';
 import { SearchBox } from './SearchBox.js';
+import { searchParamsOf } from './search-loader.js';
 
 export default function SearchPage() {
   const [params] = useSearchParams();
@@ -17,7 +19,14 @@ export default function SearchPage() {
     description: 'Search Okay Bike by name and rent a bike by the hour.',
   });
   const api = useApi();
-  const bikes = useQuery({ ...bikesQuery(api, { searchTerm: term }), enabled: term !== '' });
+  const { page, goTo } = usePageParam();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const bikes = useQuery({ ...bikesQuery(api, searchParamsOf(term, page)), enabled: term !== '' });
+  const { ref: resultsRef, paged } = useFocusListOnPage<HTMLElement>(page);
+  // The loader fetches the next page before the URL changes: placeholders stand in for the cards meanwhile.
+  const changing = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const totalPages = bikes.data?.totalPages ?? 1;
 
   let body;
   if (!term) {
@@ -44,7 +53,26 @@ export default function SearchPage() {
       </Empty>
     );
   } else {
-    body = <BikeGrid bikes={bikes.data?.bikes ?? []} loading={!bikes.data} skeletons={3} label="Search results" />;
+    body = (
+      <>
+        <section ref={resultsRef} tabIndex={-1} data-focus-target aria-label={`Search results, page ${Math.min(page, totalPages)} of ${totalPages}`}>
+          <BikeGrid bikes={bikes.data?.bikes ?? []} loading={!bikes.data || changing} skeletons={3} label="Search results" />
+        </section>
+        {totalPages > 1 ? (
+          <Pager
+            className="okb-pager--center"
+            label="Search result pages"
+            page={page}
+            totalPages={totalPages}
+            busy={changing}
+            onChange={(next) => {
+              paged();
+              goTo(next);
+            }}
+          />
+        ) : null}
+      </>
+    );
   }
 
   return (

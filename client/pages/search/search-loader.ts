@@ -1,7 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { bikesQuery } from '../../api/bikes.js';
+import { bikesQuery, type BikeListParams } from '../../api/bikes.js';
 import { loaderContext } from '../../app/router-context.js';
+import { pageFromSearch } from '../dashboard-home/loader.js';
 
 /**
  * Failed queries are not sent to the browser, which starts them afresh; forgetting them on the server too makes
@@ -14,11 +15,18 @@ export async function prefetchOrForget(queryClient: QueryClient, query: { queryK
 
 export const searchTermOf = (url: URL): string => (url.searchParams.get('searchTerm') ?? '').trim();
 
+/** Search results per page: every match is reachable through Previous / Next. */
+export const SEARCH_PAGE_SIZE = 12;
+
+/** The bikes request of a search page (`?searchTerm=&page=`). */
+export const searchParamsOf = (term: string, page: number): BikeListParams => ({ searchTerm: term, page, limit: SEARCH_PAGE_SIZE });
+
 /** /search?searchTerm=: the matches are in the server's HTML. */
 export async function searchLoader({ request, context }: LoaderFunctionArgs): Promise<null> {
-  const term = searchTermOf(new URL(request.url));
+  const url = new URL(request.url);
+  const term = searchTermOf(url);
   if (!term) return null;
   const { queryClient, api } = loaderContext(context);
-  await prefetchOrForget(queryClient, bikesQuery(api, { searchTerm: term }));
+  await prefetchOrForget(queryClient, bikesQuery(api, searchParamsOf(term, pageFromSearch(url.searchParams))));
   return null;
 }

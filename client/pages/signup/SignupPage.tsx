@@ -10,8 +10,7 @@ import { useHydrated } from '../../app/use-hydrated.js';
 import { AuthCard } from '../../components/AuthCard.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { useAdoptPrefilled } from '../../app/prefilled.js';
-
-const FIELDS = ['name', 'email', 'password', 'phone', 'address'] as const;
+import { SIGNUP_FIELDS as FIELDS, signupFieldMessage, type SignupField } from './signup-messages.js';
 
 export default function SignupPage() {
   usePageMeta({ title: 'Sign Up', description: 'Create your Okay Bike account and rent a bike in minutes.' });
@@ -30,13 +29,22 @@ export default function SignupPage() {
         navigate('/login');
       },
       onError: (error) => {
+        // The spec's toast; under each field, what to do about it in words for people.
         notify.error('All fields are required');
         if (!isApiError(error)) return;
-        const fieldErrors = error.errors
+        const problems = error.errors
           .filter((e) => (FIELDS as readonly string[]).includes(e.path))
-          .map((e) => ({ name: e.path as keyof SignupInput, errors: [e.message] }));
-        if (error.status === 409) fieldErrors.push({ name: 'email', errors: [error.message] });
-        form.setFields(fieldErrors);
+          .map((e) => ({ field: e.path as SignupField, serverMessage: e.message }));
+        if (error.status === 409) problems.push({ field: 'email', serverMessage: error.message });
+        // One message per field: the first the server gave.
+        const byField = new Map<SignupField, string>();
+        for (const { field, serverMessage } of problems) if (!byField.has(field)) byField.set(field, serverMessage);
+        form.setFields(
+          [...byField].map(([field, serverMessage]) => ({
+            name: field,
+            errors: [signupFieldMessage({ field, serverMessage, value: String(input[field] ?? '') })],
+          })),
+        );
       },
     });
   };

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Money is stored in integer minor units (cents); the API shows major units. */
+/**
+ * Money is stored in integer minor units (cents); the API shows major units. Stock is not stored: it is the
+ * bike's units (bike_units) not taken now (unit_reservations).
+ */
 export const bikes = pgTable(
   'bikes',
   {
@@ -15,14 +18,17 @@ export const bikes = pgTable(
     year: integer('year').notNull(),
     model: text('model').notNull(),
     brand: text('brand').notNull(),
-    quantity: integer('quantity').notNull().default(0),
+    /** Optional cheaper rates for whole days and weeks (minor units); null = not offered. */
+    pricePerDayCents: integer('price_per_day_cents'),
+    pricePerWeekCents: integer('price_per_week_cents'),
     isAvailable: boolean('is_available').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    check('bikes_quantity_non_negative', sql`${t.quantity} >= 0`),
+    check('bikes_price_per_day_non_negative', sql`${t.pricePerDayCents} >= 0`),
+    check('bikes_price_per_week_non_negative', sql`${t.pricePerWeekCents} >= 0`),
     check('bikes_price_non_negative', sql`${t.pricePerHourCents} >= 0`),
     check('bikes_cc_non_negative', sql`${t.cc} >= 0`),
     index('bikes_listing_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),

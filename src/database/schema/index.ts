@@ -6,3 +6,4 @@ export * from './reviews.js';
 export * from './favourites.js';
 export * from './idempotency-keys.js';
 export * from './contact-messages.js';
+export * from './fleet.js';

@@ -3,9 +3,9 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uu
 import { rentals } from './rentals.js';
 import { users } from './users.js';
 
-export const PAYMENT_KINDS = ['booking_fee', 'rental'] as const;
+export const PAYMENT_KINDS = ['booking_fee', 'rental', 'late_fee'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'expired'] as const;
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const payments = pgTable(
@@ -17,7 +17,7 @@ export const payments = pgTable(
       .references(() => rentals.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind').$type<PaymentKind>().notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
@@ -29,15 +29,19 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Why an admin must look at this payment (paid after its hold lapsed, refund failed); null when fine. */
+    attention: text('attention'),
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountMinor} > 0`),
-    check('payments_kind_check', sql`${t.kind} in ('booking_fee', 'rental')`),
+    check('payments_kind_check', sql`${t.kind} in ('booking_fee', 'rental', 'late_fee')`),
     check(
       'payments_status_check',
-      sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled', 'expired')`,
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled', 'expired', 'refunded')`,
     ),
     index('payments_rental_idx').on(t.rentalId),
+    index('payments_attention_idx').on(t.createdAt).where(sql`${t.attention} is not null`),
     uniqueIndex('payments_provider_ref_unique').on(t.provider, t.providerRef),
     /** At most one successful payment of each kind per rental: no rental is paid twice. */
     uniqueIndex('payments_one_success_per_kind')

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../database.types.js';
 import { bikes, type NewBikeRow } from '../schema/bikes.js';
 import { favourites } from '../schema/favourites.js';
+import { bikeUnits, unitReservations } from '../schema/fleet.js';
+import { priceWindow } from '../../modules/rentals/pricing.js';
 import { payments, type NewPaymentRow, type PaymentStatus } from '../schema/payments.js';
 import { rentals, type NewRentalRow, type RentalStatus } from '../schema/rentals.js';
 import { reviews, reviewVotes } from '../schema/reviews.js';
@@ -107,8 +109,12 @@ interface SeedUser {
 }
 interface SeedBike {
   id: string;
+  brand: string;
   createdAt: number;
   price: number;
+  pricePerDayCents: number | null;
+  pricePerWeekCents: number | null;
+  /** Units free now (the catalogue's figure); units held by open rentals come on top. */
   quantity: number;
   isAvailable: boolean;
 }
@@ -151,6 +157,8 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<{ seeded:
     await tx.insert(bikes).values(data.bikes);
     await tx.insert(rentals).values(data.rentals);
     await tx.insert(payments).values(data.payments);
+    await tx.insert(bikeUnits).values(data.units);
+    if (data.reservations.length) await tx.insert(unitReservations).values(data.reservations);
     if (data.reviews.length) await tx.insert(reviews).values(data.reviews);
     if (data.votes.length) await tx.insert(reviewVotes).values(data.votes);
     if (data.favourites.length) await tx.insert(favourites).values(data.favourites);
@@ -219,12 +227,19 @@ function buildSeedData(opts: SeedOptions, h: { userHash: string; adminHash: stri
 
   // ------------------------------------------------------------------ bikes
   const catalogue = buildDemoCatalogue(opts.now);
-  const bikeRows: (NewBikeRow & { id: string })[] = catalogue.map((b) => ({ ...b, id: randomUUID(), currency: opts.rentalCurrency }));
-  const seedBikes: SeedBike[] = bikeRows.map((b) => ({
+  // Two bikes in three also rent by the day (6 hours' price) and by the week (5 days' price).
+  const bikeRows: (NewBikeRow & { id: string })[] = catalogue.map(({ quantity: _quantity, ...b }, i) => {
+    const day = i % 3 === 2 ? null : Math.round((b.pricePerHourCents * 6) / 100) * 100;
+    return { ...b, id: randomUUID(), currency: opts.rentalCurrency, pricePerDayCents: day, pricePerWeekCents: day === null ? null : day * 5 };
+  });
+  const seedBikes: SeedBike[] = bikeRows.map((b, i) => ({
     id: b.id,
+    brand: b.brand,
     createdAt: (b.createdAt as Date).getTime(),
     price: b.pricePerHourCents,
-    quantity: b.quantity ?? 0,
+    pricePerDayCents: b.pricePerDayCents ?? null,
+    pricePerWeekCents: b.pricePerWeekCents ?? null,
+    quantity: catalogue[i]!.quantity ?? 0,
     isAvailable: b.isAvailable ?? true,
   }));
   const oldestBike = seedBikes.reduce((a, b) => (b.createdAt < a.createdAt ? b : a));
@@ -315,7 +330,10 @@ function buildSeedData(opts: SeedOptions, h: { userHash: string; adminHash: stri
     }
 
     const bike = pickBike(createdAt, active);
-    const totalCostCents = returnTime === null ? 0 : Math.ceil((returnTime - start) / HOUR) * bike.price * quantity;
+    // Half the open bookings have a return time: priced up front from the quote.
+    const end = active && prng.chance(0.5) ? start + prng.int(3, 5 * 24) * HOUR : null;
+    const quote = end === null ? null : priceWindow({ pricePerHourCents: bike.price, pricePerDayCents: bike.pricePerDayCents, pricePerWeekCents: bike.pricePerWeekCents }, end - start, quantity);
+    const totalCostCents = quote ? quote.totalMinor : returnTime === null ? 0 : Math.ceil((returnTime - start) / HOUR) * bike.price * quantity;
     return {
       row: {
         id: randomUUID(),
@@ -324,6 +342,10 @@ function buildSeedData(opts: SeedOptions, h: { userHash: string; adminHash: stri
         bikeId: bike.id,
         quantity,
         startTime: at(start),
+        endTime: end === null ? null : at(end),
+        quoteLines: quote?.lines ?? null,
+        pricePerDayCents: bike.pricePerDayCents,
+        pricePerWeekCents: bike.pricePerWeekCents,
         returnTime: returnTime === null ? null : at(returnTime),
         status,
         pricePerHourCents: bike.price,
@@ -435,5 +457,50 @@ function buildSeedData(opts: SeedOptions, h: { userHash: string; adminHash: stri
     for (let added = 0, tries = 0; added < n && tries < 10; tries++) if (addFavourite(user, prng.pick(seedBikes))) added++;
   }
 
-  return { users: userRows, bikes: bikeRows, rentals: planned.map((p) => p.row), payments: paymentRows, reviews: reviewRows, votes: voteRows, favourites: favouriteRows };
+  // ------------------------------------------------------------------ the fleet
+  // Each bike's units: the catalogue's free units plus one unit for every unit an open booking holds, labelled
+  // "<brand>-<n>". Open bookings hold theirs over their window ([start, end), or until returned); returned ones
+  // keep no reservation. One free unit of the first bike with spare units goes into maintenance next week.
+  const unitRows: (typeof bikeUnits.$inferInsert & { id: string })[] = [];
+  const reservationRows: (typeof unitReservations.$inferInsert)[] = [];
+  const range = (start: Date, end: Date | null | undefined) => sql`tstzrange(${start.toISOString()}::timestamptz, ${end ? end.toISOString() : 'infinity'}::timestamptz, '[)')`;
+  let maintenanceDone = false;
+  for (const bike of seedBikes) {
+    const open = planned.filter((p) => p.row.bikeId === bike.id && (p.row.status === 'pending_fee' || p.row.status === 'booked'));
+    const total = bike.quantity + open.reduce((n, p) => n + p.row.quantity, 0);
+    const ids = Array.from({ length: total }, (_, i) => {
+      const id = randomUUID();
+      unitRows.push({ id, bikeId: bike.id, label: `${bike.brand}-${i + 1}`, createdAt: at(bike.createdAt), updatedAt: at(bike.createdAt) });
+      return id;
+    });
+    let next = 0;
+    for (const p of open) {
+      for (let k = 0; k < p.row.quantity; k++) {
+        reservationRows.push({ unitId: ids[next++]!, bikeId: bike.id, rentalId: p.row.id, kind: 'rental', period: range(p.row.startTime as Date, p.row.endTime) as never, createdAt: p.row.createdAt });
+      }
+    }
+    if (!maintenanceDone && next < ids.length && bike.quantity >= 3) {
+      maintenanceDone = true;
+      reservationRows.push({
+        unitId: ids[ids.length - 1]!,
+        bikeId: bike.id,
+        kind: 'maintenance',
+        period: range(at(now + 2 * DAY), at(now + 4 * DAY)) as never,
+        reason: 'Brake and chain service',
+        createdAt: at(now - DAY),
+      });
+    }
+  }
+
+  return {
+    users: userRows,
+    bikes: bikeRows,
+    units: unitRows,
+    reservations: reservationRows,
+    rentals: planned.map((p) => p.row),
+    payments: paymentRows,
+    reviews: reviewRows,
+    votes: voteRows,
+    favourites: favouriteRows,
+  };
 }

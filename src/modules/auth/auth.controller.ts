@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -17,7 +18,7 @@ import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto
 import { AppConfig } from '../../config/app-config.js';
 import { UserDto } from '../users/users.dto.js';
 import { UsersService } from '../users/users.service.js';
-import { AUTH_COOKIE } from './auth.constants.js';
+import { clearAuthCookie, setAuthCookie } from './auth-cookie.js';
 import { LoginDto, LoginResponseDto, SignupDto } from './auth.dto.js';
 import { AuthService } from './auth.service.js';
 
@@ -50,20 +51,20 @@ export class AuthController {
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiBadRequestResponse({ type: ErrorEnvelopeDto })
   @ApiUnauthorizedResponse({ description: 'Invalid email or password', type: ErrorEnvelopeDto })
-  @ApiTooManyRequestsResponse({ description: 'More than 10 attempts a minute from one address', type: ErrorEnvelopeDto })
+  @ApiForbiddenResponse({ description: 'Sent from a page of another site (Origin header of another origin)', type: ErrorEnvelopeDto })
+  @ApiTooManyRequestsResponse({
+    description:
+      'More than LOGIN_RATE_LIMIT (10) attempts a minute from one address, or ACCOUNT_LOCKED: LOGIN_ACCOUNT_FAILURES (5) wrong ' +
+      'passwords for this email within LOGIN_ACCOUNT_LOCK_SECONDS (900), from any address',
+    type: ErrorEnvelopeDto,
+  })
   async login(
     @Body() dto: LoginDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ApiResult<UserDto>> {
     const { token, user } = await this.auth.login(dto);
-    res.cookie(AUTH_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: req.secure,
-      path: '/',
-      maxAge: this.config.env.JWT_EXPIRES_IN * 1000,
-    });
+    setAuthCookie(req, res, token, this.config.env.JWT_EXPIRES_IN);
     return ok(user, 'Login successful', { token });
   }
 
@@ -81,10 +82,19 @@ export class AuthController {
   @Post('logout')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Log out: clears the auth cookie' })
+  @ApiOperation({
+    summary: 'Log out: ends the session and clears the auth cookie',
+    description:
+      'With a valid token (cookie or Bearer) every session of the user ends: tokens issued before stop working, on every device.',
+  })
   @ApiOkResponse({ type: MessageEnvelopeDto })
-  logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): ApiResult<null> {
-    res.clearCookie(AUTH_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
+  async logout(
+    @CurrentUser() user: AuthUser | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiResult<null>> {
+    if (user) await this.auth.endSessions(user.id);
+    clearAuthCookie(req, res);
     return ok(null, 'Logged out');
   }
 }

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { createSecretKey } from 'node:crypto';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { RateLimitGuard } from '../../common/rate-limit.guard.js';
+import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../../config/app-config.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccessGuard } from './access.guard.js';
@@ -10,12 +10,15 @@ import { JWT_ALGORITHM } from './auth.constants.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { resolveJwtSecret } from './jwt-secret.js';
+import { JwtStrategy } from './jwt.strategy.js';
+import { LoginBackoff } from './login-backoff.js';
 import { PasswordService } from './password.service.js';
 
 @Global()
 @Module({
   imports: [
     UsersModule,
+    PassportModule.register({ session: false }),
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -37,7 +40,7 @@ import { PasswordService } from './password.service.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, PasswordService, RateLimitGuard, { provide: APP_GUARD, useClass: AccessGuard }],
-  exports: [AuthService, PasswordService, RateLimitGuard],
+  providers: [AuthService, PasswordService, LoginBackoff, JwtStrategy, { provide: APP_GUARD, useClass: AccessGuard }],
+  exports: [AuthService, PasswordService],
 })
 export class AuthModule {}

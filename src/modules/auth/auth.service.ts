@@ -1,17 +1,25 @@
-import { ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { createSecretKey, KeyObject } from 'node:crypto';
 import { AuthUser } from '../../common/decorators.js';
 import { AppConfig } from '../../config/app-config.js';
 import { isUniqueViolation } from '../../database/pg-errors.js';
+import type { UserRow } from '../../database/schema/users.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toUserDto, UserDto } from '../users/users.dto.js';
 import { JWT_ALGORITHM } from './auth.constants.js';
 import { LoginDto, SignupDto } from './auth.dto.js';
+import { resolveJwtSecret } from './jwt-secret.js';
+import { LoginBackoff } from './login-backoff.js';
 import { PasswordService } from './password.service.js';
 
 export interface JwtPayload {
   sub: string;
   role: string;
+  /** The user's session version when the token was issued; a later logout, password or role change bumps it. */
+  sv?: number;
+  iss?: string;
+  aud?: string | string[];
 }
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -19,13 +27,18 @@ const INVALID_LOGIN = 'Invalid email or password';
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger('Auth');
+  /** The HS256 key as a KeyObject (a string makes jsonwebtoken try createPublicKey() on every verify). */
+  readonly verificationKey: KeyObject;
 
   constructor(
     private readonly users: UsersRepository,
     private readonly passwords: PasswordService,
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
-  ) {}
+    private readonly backoff: LoginBackoff,
+  ) {
+    this.verificationKey = createSecretKey(Buffer.from(resolveJwtSecret(config.env)));
+  }
 
   async signup(dto: SignupDto): Promise<UserDto> {
     if (await this.users.findByEmail(dto.email)) throw new ConflictException('Email is already registered');
@@ -46,53 +59,107 @@ export class AuthService {
     }
   }
 
-  /** Same message and similar timing whether the email or the password is wrong. */
+  /** Same message and similar timing whether the email or the password is wrong; per-account back-off first. */
   async login(dto: LoginDto): Promise<{ token: string; user: UserDto }> {
+    await this.backoff.assertAllowed(dto.email);
     const row = await this.users.findByEmail(dto.email);
-    const valid = await this.passwords.verify(row?.passwordHash, dto.password);
-    if (!row || !valid) throw new UnauthorizedException(INVALID_LOGIN);
-    return { token: await this.issueToken(row.id, row.role), user: toUserDto(row) };
+    const valid = await this.passwords.verify(row && !row.deletedAt ? row.passwordHash : undefined, dto.password);
+    if (!row || row.deletedAt || !valid) {
+      await this.backoff.failed(dto.email);
+      throw new UnauthorizedException(INVALID_LOGIN);
+    }
+    await this.backoff.succeeded(dto.email);
+    return { token: await this.tokenFor(row), user: toUserDto(row) };
   }
 
-  issueToken(userId: string, role: string): Promise<string> {
-    const payload: JwtPayload = { sub: userId, role };
+  /** A token for the user's current session version. */
+  tokenFor(row: Pick<UserRow, 'id' | 'role' | 'sessionVersion'>): Promise<string> {
+    return this.issueToken(row.id, row.role, row.sessionVersion);
+  }
+
+  issueToken(userId: string, role: string, sessionVersion = 0): Promise<string> {
+    const payload: JwtPayload = { sub: userId, role, sv: sessionVersion };
     return this.jwt.signAsync(payload);
   }
 
   /**
-   * The caller behind a token, or null when the token is invalid, expired or its user is gone.
+   * The caller behind a token (the server-rendered pages; API requests go through the passport strategy),
+   * or null when the token is invalid, expired or its user or session is gone.
    * Only token errors mean "no user": a database failure propagates (and answers 503), never a 401.
    */
   async verifyToken(token: string | undefined): Promise<AuthUser | null> {
     if (!token) return null;
     let payload: JwtPayload;
     try {
-      payload = await this.jwt.verifyAsync<JwtPayload>(token, {
-        algorithms: [JWT_ALGORITHM],
-        issuer: this.config.env.JWT_ISSUER,
-        audience: this.config.env.JWT_AUDIENCE,
-      });
+      payload = await this.jwt.verifyAsync<JwtPayload>(token, { algorithms: [JWT_ALGORITHM] });
     } catch {
       return null;
     }
-    return this.userFromPayload(payload);
+    return this.userFromClaims(payload);
   }
 
-  /** The current user behind verified claims; the role comes from the database, never from the claim. */
-  async userFromPayload(payload: JwtPayload): Promise<AuthUser | null> {
-    if (typeof payload?.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return null;
+  /**
+   * The current user behind signature-checked claims: issuer and audience as configured, the user still
+   * there (not deleted), the session version current. The role comes from the database, never from the claim.
+   */
+  async userFromClaims(payload: JwtPayload): Promise<AuthUser | null> {
+    const { JWT_ISSUER, JWT_AUDIENCE } = this.config.env;
+    if (payload?.iss !== JWT_ISSUER) return null;
+    const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+    if (!aud.includes(JWT_AUDIENCE)) return null;
+    if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return null;
     const row = await this.users.findById(payload.sub);
-    return row ? { id: row.id, name: row.name, email: row.email, role: row.role } : null;
+    if (!row || row.deletedAt) return null;
+    // Tokens issued before session versions existed carry no `sv`: they count as version 0.
+    if ((payload.sv ?? 0) !== row.sessionVersion) return null;
+    return { id: row.id, name: row.name, email: row.email, role: row.role };
   }
 
-  /** ADMIN_EMAIL + ADMIN_PASSWORD: create that admin at start, or make the existing account an admin. */
+  /** Ends every session of the user (logout, role change): tokens issued before stop working. */
+  async endSessions(userId: string): Promise<void> {
+    await this.users.bumpSessionVersion(userId);
+  }
+
+  /**
+   * Changes the signed-in user's password after checking the current one, ends every other session and
+   * returns a token for this one.
+   */
+  async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<{ token: string; user: UserDto }> {
+    const row = await this.users.findById(userId);
+    if (!row || row.deletedAt) throw new UnauthorizedException('Please log in to continue');
+    if (!(await this.passwords.verify(row.passwordHash, currentPassword))) {
+      throw new BadRequestException({
+        message: 'currentPassword is not your current password',
+        code: 'VALIDATION_FAILED',
+        errors: [{ path: 'currentPassword', message: 'currentPassword is not your current password' }],
+      });
+    }
+    const updated = await this.users.setPassword(userId, await this.passwords.hash(newPassword));
+    if (!updated) throw new UnauthorizedException('Please log in to continue');
+    return { token: await this.tokenFor(updated), user: toUserDto(updated) };
+  }
+
+  /**
+   * ADMIN_EMAIL + ADMIN_PASSWORD: create that admin at start. An existing account with that email is made
+   * admin only when its password is ADMIN_PASSWORD: anyone can sign up with (or change their email to) an
+   * address before the operator sets it, and must not become admin by it.
+   */
   async ensureOperatorAdmin(): Promise<void> {
     const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = this.config.env;
     if (!email || !password) return;
     const existing = await this.users.findByEmail(email);
     if (existing) {
-      if (existing.role !== 'admin') await this.users.setRole(existing.id, 'admin');
-      this.logger.log(`operator admin ${email} ensured (existing account)`);
+      if (existing.role === 'admin') {
+        this.logger.log(`operator admin ${email} present`);
+      } else if (!existing.deletedAt && (await this.passwords.verify(existing.passwordHash, password))) {
+        await this.users.setRole(existing.id, 'admin');
+        this.logger.log(`operator admin ${email} ensured (existing account with ADMIN_PASSWORD promoted)`);
+      } else {
+        this.logger.warn(
+          `ADMIN_EMAIL ${email} belongs to an existing user account whose password is not ADMIN_PASSWORD: not promoted. ` +
+            'Choose another ADMIN_EMAIL, or promote the account from an admin session.',
+        );
+      }
       return;
     }
     try {

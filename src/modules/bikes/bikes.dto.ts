@@ -13,7 +13,8 @@ import {
   Min,
 } from 'class-validator';
 import { EchoableFields } from '../../common/compat-body.js';
-import type { BikeRow } from '../../database/schema/bikes.js';
+import { toMajor, toMajorOrNull } from '../../common/money.js';
+import type { BikeWithStock } from './bikes.repository.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -34,7 +35,16 @@ export class BikeDto {
   @ApiProperty({ example: 2024 }) year: number;
   @ApiProperty({ example: 'R15' }) model: string;
   @ApiProperty({ example: 'Yamaha' }) brand: string;
-  @ApiProperty({ example: 4, description: 'Units in stock now' }) quantity: number;
+  @ApiProperty({ type: Number, nullable: true, example: 50, description: 'Price for a whole day (major units); null = not offered' })
+  pricePerDay: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 200, description: 'Price for a whole week (major units); null = not offered' })
+  pricePerWeek: number | null;
+  @ApiProperty({
+    example: 4,
+    description: 'Units free now: active units not in maintenance and not held by a booking whose window covers now (derived, never stored)',
+  })
+  quantity: number;
+  @ApiProperty({ example: 5, description: 'Active units in the fleet' }) totalUnits: number;
   @ApiProperty({ example: true, description: "The admin's availability switch" }) isAvailable: boolean;
   @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) createdAt: string;
   @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) updatedAt: string;
@@ -54,19 +64,22 @@ export class BikePageDto {
   @ApiProperty({ example: 11 }) totalCount: number;
 }
 
-export function toBikeDto(row: BikeRow): BikeDto {
+export function toBikeDto(row: BikeWithStock): BikeDto {
   return {
     _id: row.id,
     name: row.name,
     description: row.description,
     imgageurl: row.imageUrl,
-    pricePerHour: row.pricePerHourCents / 100,
+    pricePerHour: toMajor(row.pricePerHourCents),
+    pricePerDay: toMajorOrNull(row.pricePerDayCents),
+    pricePerWeek: toMajorOrNull(row.pricePerWeekCents),
     currency: row.currency,
     cc: row.cc,
     year: row.year,
     model: row.model,
     brand: row.brand,
     quantity: row.quantity,
+    totalUnits: row.totalUnits,
     isAvailable: row.isAvailable,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -186,7 +199,13 @@ export class CreateBikeDto {
   @Matches(IMAGE_URL, { message: 'imgageurl must be an http(s) URL or a path starting with /' })
   imgageurl: string;
 
-  @ApiProperty({ example: 4, minimum: 0, maximum: 10000 })
+  @ApiProperty({
+    example: 4,
+    minimum: 0,
+    maximum: 10000,
+    description:
+      'POST: creates this many units. PUT: the units free now as loaded; more than the active units (totalUnits) adds units up to it, fewer than the units free now retires free units (409 NOT_ENOUGH_FREE_UNITS), anything in between changes nothing.',
+  })
   @IsInt({ message: 'quantity must be a whole number' })
   @Min(0)
   @Max(10000)
@@ -196,6 +215,20 @@ export class CreateBikeDto {
   @IsOptional()
   @IsBoolean()
   isAvailable?: boolean;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 50, minimum: 0, maximum: 1000000, description: 'Whole-day price (major units); null or absent = not offered' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'pricePerDay must be a number with at most 2 decimals' })
+  @Min(0)
+  @Max(1000000)
+  pricePerDay?: number | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 200, minimum: 0, maximum: 1000000, description: 'Whole-week price (major units); null or absent = not offered' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'pricePerWeek must be a number with at most 2 decimals' })
+  @Min(0)
+  @Max(1000000)
+  pricePerWeek?: number | null;
 }
 
 /**

@@ -2,10 +2,13 @@ import { Module } from '@nestjs/common';
 import { BikesController } from './bikes.controller.js';
 import { BikesRepository } from './bikes.repository.js';
 import { BikesService } from './bikes.service.js';
+import { FleetController } from './fleet.controller.js';
+import { FleetRepository } from './fleet.repository.js';
+import { FleetService } from './fleet.service.js';
 
 @Module({
-  controllers: [BikesController],
-  providers: [BikesRepository, BikesService],
-  exports: [BikesRepository, BikesService],
+  controllers: [BikesController, FleetController],
+  providers: [BikesRepository, BikesService, FleetRepository, FleetService],
+  exports: [BikesRepository, BikesService, FleetRepository],
 })
 export class BikesModule {}

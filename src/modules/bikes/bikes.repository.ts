@@ -1,10 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, SQL, sql, SQLWrapper } from 'drizzle-orm';
 import { DRIZZLE, type Db, type DbOrTx } from '../../database/database.types.js';
+import { Clock } from '../../common/clock.js';
 import { BikeRow, bikes, NewBikeRow } from '../../database/schema/bikes.js';
 import { rentals, RentalStatus } from '../../database/schema/rentals.js';
 import { reviews } from '../../database/schema/reviews.js';
+import { activeUnits, freeUnitsAt } from './fleet.repository.js';
 import { containsPattern } from './like-pattern.js';
+
+/** A bike with its stock, derived from its units and their reservations. */
+export type BikeWithStock = BikeRow & { quantity: number; totalUnits: number };
+
+/** The bike's columns plus `quantity` (units free at `at`) and `totalUnits` (active units). */
+export const bikeWithStock = (at: Date) => ({
+  ...getTableColumns(bikes),
+  quantity: freeUnitsAt(at),
+  totalUnits: activeUnits(),
+});
 
 export interface BikeListFilter {
   brand?: string;
@@ -37,12 +49,15 @@ const ccClass = (cc: SQLWrapper): SQL =>
 
 @Injectable()
 export class BikesRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
-  /** A bike that is not deleted. */
-  async findActiveById(id: string, tx: DbOrTx = this.db): Promise<BikeRow | undefined> {
+  /** A bike that is not deleted, with its stock now. */
+  async findActiveById(id: string, tx: DbOrTx = this.db): Promise<BikeWithStock | undefined> {
     const [row] = await tx
-      .select()
+      .select(bikeWithStock(this.clock.now()))
       .from(bikes)
       .where(and(eq(bikes.id, id), isNull(bikes.deletedAt)))
       .limit(1);
@@ -61,11 +76,11 @@ export class BikesRepository {
   }
 
   /** One page of non-deleted bikes and the count of all that match, in one round trip. */
-  async list(filter: BikeListFilter, tx: DbOrTx = this.db): Promise<{ rows: BikeRow[]; total: number }> {
+  async list(filter: BikeListFilter, tx: DbOrTx = this.db): Promise<{ rows: BikeWithStock[]; total: number }> {
     const where = this.listWhere(filter);
     const order = filter.newestFirst ? [desc(bikes.createdAt), desc(bikes.id)] : [asc(bikes.createdAt), asc(bikes.id)];
     const found = await tx
-      .select({ ...getTableColumns(bikes), total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ ...bikeWithStock(this.clock.now()), total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(bikes)
       .where(where)
       .orderBy(...order)
@@ -96,9 +111,9 @@ export class BikesRepository {
    * Up to `limit` other non-deleted bikes, most similar first: same brand, then same engine class,
    * then closest price, then closest displacement.
    */
-  async findRelated(bike: BikeRow, limit: number, tx: DbOrTx = this.db): Promise<BikeRow[]> {
+  async findRelated(bike: BikeRow, limit: number, tx: DbOrTx = this.db): Promise<BikeWithStock[]> {
     return tx
-      .select()
+      .select(bikeWithStock(this.clock.now()))
       .from(bikes)
       .where(and(isNull(bikes.deletedAt), ne(bikes.id, bike.id)))
       .orderBy(

@@ -1,10 +1,12 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
+import { toMinor, toMinorOrNull } from '../../common/money.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DRIZZLE, type Db } from '../../database/database.types.js';
 import { NewBikeRow } from '../../database/schema/bikes.js';
 import { BikeDetailDto, BikeDto, BikePageDto, CreateBikeDto, ListBikesQueryDto, toBikeDto, UpdateBikeDto } from './bikes.dto.js';
 import { BikesRepository } from './bikes.repository.js';
+import { FleetRepository } from './fleet.repository.js';
 
 export const RELATED_BIKES_LIMIT = 8;
 
@@ -15,6 +17,7 @@ export class BikesService {
   constructor(
     @Inject(DRIZZLE) private readonly db: Db,
     private readonly bikes: BikesRepository,
+    private readonly fleet: FleetRepository,
     private readonly clock: Clock,
     private readonly config: AppConfig,
   ) {}
@@ -51,25 +54,66 @@ export class BikesService {
     return (await this.bikes.findRelated(bike, RELATED_BIKES_LIMIT)).map(toBikeDto);
   }
 
+  /** POST bikes: the bike and `quantity` units labelled "<brand>-<n>", in one transaction. */
   async create(dto: CreateBikeDto): Promise<BikeDto> {
     this.checkYear(dto.year);
-    const row = await this.bikes.insert({
-      ...this.columns(dto),
-      currency: this.config.env.RENTAL_CURRENCY,
-      isAvailable: dto.isAvailable ?? true,
+    const id = await this.db.transaction(async (tx) => {
+      const row = await this.bikes.insert(
+        {
+          ...this.columns(dto),
+          pricePerDayCents: toMinorOrNull(dto.pricePerDay),
+          pricePerWeekCents: toMinorOrNull(dto.pricePerWeek),
+          currency: this.config.env.RENTAL_CURRENCY,
+          isAvailable: dto.isAvailable ?? true,
+        },
+        tx,
+      );
+      await this.fleet.insertUnits(row.id, await this.fleet.nextLabels(row.id, row.brand, dto.quantity, tx), row.createdAt, tx);
+      return row.id;
     });
-    return toBikeDto(row);
+    return toBikeDto((await this.bikes.findActiveById(id))!);
   }
 
+  /**
+   * PUT bikes/{id}. `quantity` is the free-now figure the form loaded. Above the fleet's active units it adds
+   * units up to it; below the units free now it retires free units; in between (the loaded figure sent back
+   * after a booking took a unit) nothing changes, so an edit racing a booking never creates units.
+   */
   async update(id: string, dto: UpdateBikeDto): Promise<BikeDto> {
     this.checkYear(dto.year);
-    const row = await this.bikes.update(id, {
-      ...this.columns(dto),
-      ...(dto.isAvailable !== undefined && { isAvailable: dto.isAvailable }),
-      updatedAt: this.clock.now(),
+    await this.db.transaction(async (tx) => {
+      const locked = await this.bikes.lockActiveById(id, tx);
+      if (!locked) throw bikeNotFound();
+      const now = this.clock.now();
+      const current = (await this.bikes.findActiveById(id, tx))!;
+      const row = await this.bikes.update(
+        id,
+        {
+          ...this.columns(dto),
+          ...(dto.pricePerDay !== undefined && { pricePerDayCents: toMinorOrNull(dto.pricePerDay) }),
+          ...(dto.pricePerWeek !== undefined && { pricePerWeekCents: toMinorOrNull(dto.pricePerWeek) }),
+          ...(dto.isAvailable !== undefined && { isAvailable: dto.isAvailable }),
+          updatedAt: now,
+        },
+        tx,
+      );
+      if (!row) throw bikeNotFound();
+      // Grow only beyond the fleet, shrink only below what is free now: the figure the form loaded, sent back
+      // after a booking (or a return) changed it, lies between the two and changes nothing.
+      if (dto.quantity > current.totalUnits) {
+        await this.fleet.insertUnits(id, await this.fleet.nextLabels(id, row.brand, dto.quantity - current.totalUnits, tx), now, tx);
+      } else if (dto.quantity < current.quantity) {
+        const wanted = current.quantity - dto.quantity;
+        const retired = await this.fleet.retireFreeUnits(id, wanted, now, tx);
+        if (retired < wanted) {
+          throw new ConflictException({
+            message: `Only ${retired} unit(s) are free to retire; the others are booked`,
+            code: 'NOT_ENOUGH_FREE_UNITS',
+          });
+        }
+      }
     });
-    if (!row) throw bikeNotFound();
-    return toBikeDto(row);
+    return toBikeDto((await this.bikes.findActiveById(id))!);
   }
 
   /** Soft delete: past rentals and reviews keep showing the bike; listings and favourites drop it. */
@@ -88,17 +132,16 @@ export class BikesService {
     });
   }
 
-  private columns(dto: CreateBikeDto): Omit<NewBikeRow, 'currency' | 'isAvailable'> {
+  private columns(dto: CreateBikeDto): Omit<NewBikeRow, 'currency' | 'isAvailable' | 'pricePerDayCents' | 'pricePerWeekCents'> {
     return {
       name: dto.name,
       description: dto.description,
       imageUrl: dto.imgageurl,
-      pricePerHourCents: Math.round(dto.pricePerHour * 100),
+      pricePerHourCents: toMinor(dto.pricePerHour),
       cc: dto.cc,
       year: dto.year,
       model: dto.model,
       brand: dto.brand,
-      quantity: dto.quantity,
     };
   }
 

@@ -5,6 +5,7 @@ import { bikes } from '../../database/schema/bikes.js';
 import { payments } from '../../database/schema/payments.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { users } from '../../database/schema/users.js';
+import { freeUnitsAt } from '../bikes/fleet.repository.js';
 
 export interface DashboardTotalsRow {
   rentedUnits: number;
@@ -27,21 +28,21 @@ export class DashboardRepository {
     return this.db.transaction(fn, { isolationLevel: 'repeatable read', accessMode: 'read only' });
   }
 
-  async totals(currencies: { rental: string; bookingFee: string }, tx: DbOrTx = this.db): Promise<DashboardTotalsRow> {
+  async totals(currencies: { rental: string; bookingFee: string }, at: Date, tx: DbOrTx = this.db): Promise<DashboardTotalsRow> {
     const [rented] = await tx
       .select({ n: sumOf(rentals.quantity) })
       .from(rentals)
       .where(inArray(rentals.status, ['booked', 'returned', 'paid']));
     const [money] = await tx
       .select({
-        rental: sumOf(sql`case when ${payments.kind} = 'rental' and ${payments.currency} = ${currencies.rental} then ${payments.amountMinor} end`),
+        rental: sumOf(sql`case when ${payments.kind} in ('rental', 'late_fee') and ${payments.currency} = ${currencies.rental} then ${payments.amountMinor} end`),
         bookingFee: sumOf(
           sql`case when ${payments.kind} = 'booking_fee' and ${payments.currency} = ${currencies.bookingFee} then ${payments.amountMinor} end`,
         ),
       })
       .from(payments)
       .where(eq(payments.status, 'succeeded'));
-    const [stock] = await tx.select({ n: sumOf(bikes.quantity) }).from(bikes).where(isNull(bikes.deletedAt));
+    const [stock] = await tx.select({ n: sumOf(freeUnitsAt(at)) }).from(bikes).where(isNull(bikes.deletedAt));
     const [out] = await tx
       .select({ n: sumOf(rentals.quantity) })
       .from(rentals)

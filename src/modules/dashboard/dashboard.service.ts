@@ -41,7 +41,7 @@ export class DashboardService {
     const { RENTAL_CURRENCY: rentalCurrency, BOOKING_FEE_CURRENCY: feeCurrency } = this.config.env;
 
     return this.dashboard.snapshot(async (tx) => {
-      const totals = await this.dashboard.totals({ rental: rentalCurrency, bookingFee: feeCurrency }, tx);
+      const totals = await this.dashboard.totals({ rental: rentalCurrency, bookingFee: feeCurrency }, now, tx);
       const rentals = await this.dashboard.recentReturnedRentals(CHART_RENTALS, tx);
       const months = await this.dashboard.signupsPerMonth(tx);
       const days = await this.dashboard.signupsPerDay(weekStart, tomorrow, tx);

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
-import type { BikeRow } from '../../database/schema/bikes.js';
+import type { BikeWithStock } from '../bikes/bikes.repository.js';
 import type { FavouriteRow } from '../../database/schema/favourites.js';
 import { BikeDto, toBikeDto } from '../bikes/bikes.dto.js';
 
@@ -17,6 +17,6 @@ export class FavouriteDto {
   @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) createdAt: string;
 }
 
-export function toFavouriteDto(favourite: FavouriteRow, bike: BikeRow): FavouriteDto {
+export function toFavouriteDto(favourite: FavouriteRow, bike: BikeWithStock): FavouriteDto {
   return { _id: favourite.id, bikeId: toBikeDto(bike), createdAt: favourite.createdAt.toISOString() };
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { DRIZZLE, type Db, type DbOrTx } from '../../database/database.types.js';
-import { BikeRow, bikes } from '../../database/schema/bikes.js';
+import { bikes } from '../../database/schema/bikes.js';
+import { bikeWithStock, BikeWithStock } from '../bikes/bikes.repository.js';
 import { FavouriteRow, favourites } from '../../database/schema/favourites.js';
 
 @Injectable()
@@ -27,10 +28,10 @@ export class FavouritesRepository {
     return row;
   }
 
-  /** The user's favourites of non-deleted bikes, newest first. */
-  async listForUser(userId: string, tx: DbOrTx = this.db): Promise<{ favourite: FavouriteRow; bike: BikeRow }[]> {
+  /** The user's favourites of non-deleted bikes (with their stock at `at`), newest first. */
+  async listForUser(userId: string, at: Date, tx: DbOrTx = this.db): Promise<{ favourite: FavouriteRow; bike: BikeWithStock }[]> {
     return tx
-      .select({ favourite: favourites, bike: bikes })
+      .select({ favourite: favourites, bike: bikeWithStock(at) })
       .from(favourites)
       .innerJoin(bikes, eq(bikes.id, favourites.bikeId))
       .where(and(eq(favourites.userId, userId), isNull(bikes.deletedAt)))

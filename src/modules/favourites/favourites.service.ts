@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
 import { BikesRepository } from '../bikes/bikes.repository.js';
 import { FavouriteDto, toFavouriteDto } from './favourites.dto.js';
 import { FavouritesRepository } from './favourites.repository.js';
@@ -8,6 +9,7 @@ export class FavouritesService {
   constructor(
     private readonly favourites: FavouritesRepository,
     private readonly bikes: BikesRepository,
+    private readonly clock: Clock,
   ) {}
 
   /** Idempotent: adding a bike that is already a favourite changes nothing and answers the existing favourite. */
@@ -23,7 +25,7 @@ export class FavouritesService {
   }
 
   async list(userId: string): Promise<FavouriteDto[]> {
-    const rows = await this.favourites.listForUser(userId);
+    const rows = await this.favourites.listForUser(userId, this.clock.now());
     return rows.map(({ favourite, bike }) => toFavouriteDto(favourite, bike));
   }
 

@@ -54,6 +54,8 @@ export interface PaymentGateway {
   parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders): GatewayNotification;
   /** Closes a checkout so it can no longer be paid (hold expired); best effort. */
   expireCheckout?(providerRef: string): Promise<void>;
+  /** Gives the whole amount of a paid payment back to the payer; throws when the gateway refuses. */
+  refund(payment: PaymentRow): Promise<{ refundRef: string }>;
 }
 
 /** Maximum age of a signed notification, both gateways (Stripe's default tolerance too). */

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Authenticated, AuthUser, CurrentUser, Public } from '../../common/decorators.js';
+import { Authenticated, AuthUser, CurrentUser, Public, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import type { RawBodyRequest } from '../../app.factory.js';
@@ -34,6 +34,19 @@ const WebhookErrors = () =>
 @Controller('payments')
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
+
+  @Get('attention')
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Payments needing attention (admin)',
+    description:
+      'Payments paid after their booking lapsed (refunded automatically through the gateway; listed until the refund is recorded) ' +
+      'and payments whose refund the gateway refused. Oldest first, at most 200.',
+  })
+  @ApiOkResponse({ type: Envelope([PaymentDto]) })
+  async listAttention(): Promise<ApiResult<PaymentDto[]>> {
+    return ok(await this.payments.listAttention(), 'Payments needing attention retrieved successfully');
+  }
 
   @Get(':id')
   @Authenticated()

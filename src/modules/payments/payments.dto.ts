@@ -4,13 +4,17 @@ import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../../database/schema/payments.
 import type { PaymentKind, PaymentRow, PaymentStatus } from '../../database/schema/payments.js';
 import { RENTAL_STATUSES, rentalReturned } from '../../database/schema/rentals.js';
 import type { RentalStatus } from '../../database/schema/rentals.js';
-import { toMajor } from './money.js';
+import { toMajor } from '../../common/money.js';
 import type { PaymentView } from './payments.repository.js';
 
 /** One payment line (booking fee or rental) as receipts and the admin report show it. */
 export class PaymentSummaryDto {
   @ApiProperty({ example: '3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11' }) _id: string;
-  @ApiProperty({ enum: PAYMENT_KINDS, example: 'rental', description: 'booking_fee (paid when booking) or rental (the cost after return)' })
+  @ApiProperty({
+    enum: PAYMENT_KINDS,
+    example: 'rental',
+    description: 'booking_fee (paid when booking), rental (the rental cost) or late_fee (a late fee still due after the return)',
+  })
   kind: PaymentKind;
   @ApiProperty({ example: 48, description: 'Major units of currency' }) amount: number;
   @ApiProperty({ example: 'USD' }) currency: string;
@@ -19,6 +23,15 @@ export class PaymentSummaryDto {
   @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, example: '2026-05-01T10:02:00.000Z', description: 'When it became final' })
   completedAt: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'When the money went back to the payer' })
+  refundedAt: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'Why an admin must look at it: paid_after_close (paid after its booking lapsed; being refunded) or refund_failed',
+  })
+  attention: string | null;
 }
 
 export function toPaymentSummaryDto(row: PaymentRow): PaymentSummaryDto {
@@ -31,6 +44,8 @@ export function toPaymentSummaryDto(row: PaymentRow): PaymentSummaryDto {
     provider: row.provider,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+    attention: row.attention ?? null,
   };
 }
 

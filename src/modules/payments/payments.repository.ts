@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
 import { bikes } from '../../database/schema/bikes.js';
 import {
@@ -63,6 +63,25 @@ export class PaymentsRepository {
       .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
       .returning();
     return row;
+  }
+
+  /** A paid (or paid-after-it-lapsed) payment becomes refunded, once. */
+  async markRefunded(id: string, at: Date, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .update(payments)
+      .set({ status: 'refunded', refundedAt: at, attention: null })
+      .where(and(eq(payments.id, id), ne(payments.status, 'refunded'), ne(payments.status, 'pending')))
+      .returning();
+    return row;
+  }
+
+  async setAttention(id: string, attention: string | null, tx: DbOrTx = this.db): Promise<void> {
+    await tx.update(payments).set({ attention }).where(eq(payments.id, id));
+  }
+
+  /** Payments an admin must look at, oldest first. */
+  async listAttention(limit: number, tx: DbOrTx = this.db): Promise<PaymentRow[]> {
+    return tx.select().from(payments).where(isNotNull(payments.attention)).orderBy(asc(payments.createdAt)).limit(limit);
   }
 
   async findPending(rentalId: string, kind: PaymentKind, tx: DbOrTx = this.db): Promise<PaymentRow[]> {

@@ -26,6 +26,10 @@ export interface OpenPayment {
   expiresAt: Date | null;
 }
 
+/** payments.attention reasons. */
+export const PAID_AFTER_CLOSE = 'paid_after_close';
+export const REFUND_FAILED = 'refund_failed';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
@@ -48,6 +52,12 @@ export class PaymentsService {
   /** Opens a pending payment at the current gateway (the checkout is created afterwards, outside the transaction). */
   open(values: OpenPayment, tx: DbOrTx): Promise<PaymentRow> {
     return this.payments.insert({ ...values, provider: this.gateways.current().provider, status: 'pending' }, tx);
+  }
+
+  /** A payment taken at the shop's counter (cash or card terminal): recorded as succeeded, no gateway involved. */
+  recordCounterPayment(values: OpenPayment, method: string, tx: DbOrTx): Promise<PaymentRow> {
+    const at = this.clock.now();
+    return this.payments.insert({ ...values, provider: method, status: 'succeeded', createdAt: at, completedAt: at }, tx);
   }
 
   /**
@@ -140,7 +150,7 @@ export class PaymentsService {
     const gateway = this.gateways.require(provider);
     if (!rawBody?.length) throw new BadRequestException({ message: 'The notification body must be JSON', code: 'BAD_NOTIFICATION' });
     const notification = gateway.parseNotification(rawBody, headers);
-    return this.db.transaction(async (tx) => {
+    const result: { message: string; data: NotificationResultDto; refund?: PaymentRow } = await this.db.transaction(async (tx) => {
       const payment = await this.findNotified(provider, notification, tx);
       const recorded = await this.payments.insertNotification(
         {
@@ -161,11 +171,43 @@ export class PaymentsService {
       if (!notification.outcome) return { message: 'Notification recorded; it does not settle a payment', data: current(false) };
       const settled = await this.settle(payment.id, notification.outcome, tx);
       if (settled) return { message: 'Notification processed', data: current(true, settled.status) };
-      if (notification.outcome === 'succeeded' && payment.status !== 'succeeded') {
-        this.logger.warn(`payment ${payment.id} reported paid at ${provider} after it became ${payment.status}: refund it at the gateway`);
+      if (notification.outcome === 'succeeded' && payment.status !== 'succeeded' && payment.status !== 'refunded') {
+        // Paid after its hold lapsed (the booking is gone): the money goes back, automatically, after this commit.
+        this.logger.warn(`payment ${payment.id} reported paid at ${provider} after it became ${payment.status}: refunding it`);
+        await this.payments.setAttention(payment.id, PAID_AFTER_CLOSE, tx);
+        return { message: 'Notification recorded; the payment was already closed and is refunded', data: current(false), refund: payment };
       }
       return { message: 'Notification recorded; the payment was already final', data: current(false) };
     });
+    if (result.refund) {
+      const refunded = await this.refund(result.refund);
+      if (refunded) result.data.status = refunded.status;
+    }
+    return { message: result.message, data: result.data };
+  }
+
+  /**
+   * Gives a payment's money back through its gateway and records it (status refunded). A gateway failure leaves
+   * the payment flagged for an admin (GET payments/attention) and returns undefined; never inside a transaction.
+   */
+  async refund(payment: PaymentRow): Promise<PaymentRow | undefined> {
+    const gateway = this.gateways.get(payment.provider);
+    try {
+      if (!gateway) throw new Error(`the ${payment.provider} gateway is not enabled`);
+      await gateway.refund(payment);
+    } catch (e) {
+      this.logger.error(`refund of payment ${payment.id} at ${payment.provider} failed: ${(e as Error).message}`);
+      await this.payments.setAttention(payment.id, REFUND_FAILED);
+      return undefined;
+    }
+    return this.payments.markRefunded(payment.id, this.clock.now());
+  }
+
+  /** Payments needing an admin: paid after their booking lapsed (refund pending) or whose refund failed. */
+  async listAttention(limit = 200): Promise<PaymentDto[]> {
+    const rows = await this.payments.listAttention(limit);
+    const views = await Promise.all(rows.map((p) => this.payments.findView({ id: p.id })));
+    return views.filter((v) => v !== undefined).map(toPaymentDto);
   }
 
   private async findNotified(provider: string, n: GatewayNotification, tx: DbOrTx): Promise<PaymentRow | undefined> {

@@ -74,6 +74,7 @@ const FINAL_TEXT: Record<PaymentStatus, string> = {
   failed: 'This payment failed.',
   cancelled: 'This payment was cancelled.',
   expired: 'This payment session has expired.',
+  refunded: 'This payment has been refunded.',
 };
 
 function details(m: SandboxPageModel): string {

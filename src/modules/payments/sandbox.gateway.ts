@@ -2,6 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Clock } from '../../common/clock.js';
+import type { PaymentRow } from '../../database/schema/payments.js';
 import { CheckoutRequest, CheckoutSession, GatewayNotification, PaymentGateway, PaymentOutcome } from './payment-gateway.js';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-signature.js';
 
@@ -44,6 +45,11 @@ export class SandboxGateway implements PaymentGateway {
     // parameter, the client's return URL rides on the page's address (checked again before any redirect).
     const query = returnUrl ? `?${SANDBOX_RETURN_PARAM}=${encodeURIComponent(returnUrl)}` : '';
     return { providerRef, url: `${siteOrigin}${sandboxCheckoutPath(providerRef)}${query}` };
+  }
+
+  /** The sandbox moves no money: a refund is instant and always succeeds. */
+  async refund(payment: PaymentRow): Promise<{ refundRef: string }> {
+    return { refundRef: `sbx_refund_${payment.id}` };
   }
 
   parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders): GatewayNotification {

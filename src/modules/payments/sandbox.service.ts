@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
-import { formatMoney } from './money.js';
+import { formatMoney } from '../../common/money.js';
 import { PaymentsRepository, PaymentView } from './payments.repository.js';
 import { SandboxOutcome } from './payments.dto.js';
 import { renderSandboxCheckout, renderSandboxMessage } from './sandbox-checkout.page.js';

@@ -18,6 +18,8 @@ const payment = (over: Partial<PaymentRow> = {}): PaymentRow => ({
   providerRef: null,
   checkoutUrl: null,
   createdAt: new Date(),
+  refundedAt: null,
+  attention: null,
   expiresAt: new Date(Date.now() + 15 * 60_000),
   completedAt: null,
   ...over,

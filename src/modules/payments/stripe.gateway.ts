@@ -2,6 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
 import { Clock } from '../../common/clock.js';
+import type { PaymentRow } from '../../database/schema/payments.js';
 import {
   CheckoutRequest,
   CheckoutSession,
@@ -104,6 +105,19 @@ export class StripeGateway implements PaymentGateway {
       outcome,
       payload: event,
     };
+  }
+
+  /** Refunds the Checkout Session's PaymentIntent in full (Refunds API); one refund per payment (idempotency key). */
+  async refund(payment: PaymentRow): Promise<{ refundRef: string }> {
+    if (!payment.providerRef) throw new Error(`payment ${payment.id} has no Stripe checkout session`);
+    const session = await this.client.checkout.sessions.retrieve(payment.providerRef);
+    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!intent) throw new Error(`checkout session ${payment.providerRef} has no payment to refund`);
+    const refund = await this.client.refunds.create(
+      { payment_intent: intent, metadata: { paymentId: payment.id, rentalId: payment.rentalId } },
+      { idempotencyKey: `okb-refund-${payment.id}` },
+    );
+    return { refundRef: refund.id };
   }
 
   async expireCheckout(providerRef: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -9,61 +9,134 @@ import {
   ApiOperation,
   ApiParam,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { ApiResult, ok } from '../../common/api-result.js';
-import { AuthUser, CurrentUser, RawResponse, Roles } from '../../common/decorators.js';
+import type { Request } from 'express';
+import { ApiResult, ok, reply, StoredReply } from '../../common/api-result.js';
+import { AuthUser, CurrentUser, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../common/idempotency/idempotency-key.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
+import { publicOrigin } from '../../common/public-origin.js';
+import { RateLimit, RateLimitGuard } from '../../common/rate-limit.guard.js';
+import { BookingService } from './booking.service.js';
+import { RentalPaymentsService } from './rental-payments.service.js';
+import { ReturnService } from './return.service.js';
 import {
+  CounterSaleDto,
   CreateRentalDto,
   CreateRentalResultDto,
   FullPaymentDto,
   ListAllRentalsQueryDto,
   PaymentUrlDto,
   RentalDto,
+  RentalPageQueryDto,
   RentalPaymentReportDto,
+  RescheduleRentalDto,
   ReturnRentalQueryDto,
 } from './rentals.dto.js';
 import { RentalsService } from './rentals.service.js';
 
-/** Where the request came in (behind a loopback proxy, its forwarded protocol and host). */
-const requestOrigin = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+/** Where the request came in, from a validated Host header; PaymentsService.publicOrigin prefers PUBLIC_URL. */
+const requestOrigin = (req: Request): string => publicOrigin(req, undefined).origin;
 
 const GATEWAY_ERROR = { description: 'PAYMENT_GATEWAY_ERROR: the gateway could not open the checkout; nothing was booked or charged', type: ErrorEnvelopeDto };
 
 @ApiTags('rentals')
 @Controller('rentals')
 export class RentalsController {
-  constructor(private readonly rentals: RentalsService) {}
+  constructor(
+    private readonly rentals: RentalsService,
+    private readonly booking: BookingService,
+    private readonly returns: ReturnService,
+    private readonly rentalPayments: RentalPaymentsService,
+  ) {}
 
   @Post()
   @Roles('user')
-  @RawResponse()
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ setting: 'BOOKING_RATE_LIMIT', per: 'user', message: 'Too many bookings, please wait a minute and try again' })
   @ApiOperation({
-    summary: 'Book a bike: reserves the units and opens the booking-fee payment',
+    summary: 'Book a bike for a window: reserves units and opens the booking-fee payment',
     description:
-      'In one transaction the units are taken from stock (never below zero), the rental is created (status pending_fee) and the ' +
-      'booking fee (BOOKING_FEE_AMOUNT in BOOKING_FEE_CURRENCY, default 100 BDT) is opened; then the hosted checkout is created. ' +
-      'Send the browser to data.payment_url. An unpaid fee holds the units for HOLD_MINUTES (default 15); a failed, cancelled or ' +
-      'expired fee cancels the rental and returns the units.',
+      'In one transaction concrete units free for the window are assigned (the database refuses a unit in two overlapping bookings), ' +
+      'the rental is created (status pending_fee) and the booking fee (BOOKING_FEE_AMOUNT in BOOKING_FEE_CURRENCY, default 100 BDT) ' +
+      'is opened; then the hosted checkout is created. Send the browser to data.payment_url. Without endTime the booking is ' +
+      'open-ended: it holds its units from startTime until returned and is priced by the hour at return. With endTime it holds them ' +
+      'for [startTime, endTime) and totalCost is the quote, fixed now. An unpaid fee holds the units for HOLD_MINUTES (default 15); ' +
+      'a failed, cancelled or expired fee cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings ' +
+      'awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute.',
   })
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: Envelope(CreateRentalResultDto) })
-  @ApiBadRequestResponse({ description: 'Invalid bikeId, startTime (past, more than a year ahead, malformed) or quantity (1..10), or an unknown field', type: ErrorEnvelopeDto })
+  @ApiBadRequestResponse({
+    description: 'Invalid bikeId, startTime (past, more than a year ahead, malformed), endTime (not after startTime, malformed) or quantity (1..10), or an unknown field',
+    type: ErrorEnvelopeDto,
+  })
   @ApiNotFoundResponse({ description: 'Bike not found (or deleted)', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: 'OUT_OF_STOCK "Bike is already rented": fewer units in stock than asked, or the bike is switched off', type: ErrorEnvelopeDto })
+  @ApiConflictResponse({ description: 'OUT_OF_STOCK "Bike is already rented": fewer units free for the window than asked, or the bike is switched off', type: ErrorEnvelopeDto })
+  @ApiTooManyRequestsResponse({ description: 'TOO_MANY_PENDING: MAX_PENDING_BOOKINGS bookings already await their fee; or the booking rate limit', type: ErrorEnvelopeDto })
   @ApiBadGatewayResponse(GATEWAY_ERROR)
   async createRental(
     @CurrentUser() user: AuthUser,
     @Body() dto: CreateRentalDto,
     @IdempotencyKey() key: string | undefined,
     @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
-    const reply = await this.rentals.createRental(user, dto, key, requestOrigin(req));
-    res.status(reply.status).json(reply.body);
+  ): Promise<StoredReply> {
+    return reply(await this.booking.createRental(user, dto, key, requestOrigin(req)));
+  }
+
+  @Post('counter')
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Counter sale (admin): book for a customer in the shop, without the online booking fee',
+    description:
+      'The rental is booked at once (source counter, paymentMethod recorded). With endTime and paid=true the quote is recorded as paid ' +
+      '(a payment with provider cash or card_terminal); an open-ended one is priced at return.',
+  })
+  @ApiCreatedResponse({ type: Envelope(RentalDto) })
+  @ApiBadRequestResponse({ description: 'A field is missing or malformed (named in errors)', type: ErrorEnvelopeDto })
+  @ApiNotFoundResponse({ description: 'Bike not found, or CUSTOMER_NOT_FOUND', type: ErrorEnvelopeDto })
+  @ApiConflictResponse({ description: 'OUT_OF_STOCK "Bike is already rented"', type: ErrorEnvelopeDto })
+  async counterSale(@Body() dto: CounterSaleDto): Promise<ApiResult<RentalDto>> {
+    return ok(await this.booking.counterSale(dto), 'Counter sale recorded');
+  }
+
+  @Post(':id/cancel')
+  @Roles('user')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Cancel a booking before its start (owner)',
+    description:
+      'Units are free at once. A booked rental cancelled at least FREE_CANCELLATION_HOURS (default 24) before its start gets its booking fee ' +
+      'refunded through the gateway (bookingFee.status refunded); later the fee is kept. A rental payment made in advance is refunded. ' +
+      'An unpaid booking just ends.',
+  })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
+  @ApiOkResponse({ type: Envelope(RentalDto) })
+  @ApiNotFoundResponse({ description: 'No such rental of the caller', type: ErrorEnvelopeDto })
+  @ApiConflictResponse({ description: 'RENTAL_STARTED, ALREADY_RETURNED or RENTAL_CANCELLED', type: ErrorEnvelopeDto })
+  async cancel(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe('id')) id: string): Promise<ApiResult<RentalDto>> {
+    return ok(await this.booking.cancel(user, id), 'Rental cancelled');
+  }
+
+  @Post(':id/reschedule')
+  @Roles('user')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Move a booking to another window before its start (owner), with a new quote',
+    description: 'The new window must be free for as many units; the price is the quote of the new window at the current prices.',
+  })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
+  @ApiOkResponse({ type: Envelope(RentalDto) })
+  @ApiBadRequestResponse({ description: 'startTime / endTime malformed, in the past or out of order', type: ErrorEnvelopeDto })
+  @ApiNotFoundResponse({ description: 'No such rental of the caller', type: ErrorEnvelopeDto })
+  @ApiConflictResponse({
+    description: 'OUT_OF_STOCK "Bike is already rented" (the new window is not free), RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED or ALREADY_PAID',
+    type: ErrorEnvelopeDto,
+  })
+  async reschedule(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe('id')) id: string, @Body() dto: RescheduleRentalDto): Promise<ApiResult<RentalDto>> {
+    return ok(await this.booking.reschedule(user, id, dto), 'Rental rescheduled');
   }
 
   @Get()
@@ -78,7 +151,9 @@ export class RentalsController {
   @Roles('admin')
   @ApiOperation({
     summary: 'All rentals with bike and renter, newest first (admin)',
-    description: 'For the Return Bikes screen and the rental summary. Cancelled bookings are left out unless status=all or status=cancelled.',
+    description:
+      'For the Return Bikes screen and the rental summary (dueAt and overdue tell which are due back). Cancelled bookings are left out ' +
+      'unless status=all or status=cancelled. page and limit page it; without them the newest 1000.',
   })
   @ApiOkResponse({ type: Envelope([RentalDto]) })
   @ApiBadRequestResponse({ description: 'Unknown status', type: ErrorEnvelopeDto })
@@ -92,11 +167,11 @@ export class RentalsController {
     summary: 'Rental payments report (admin)',
     description:
       'Every returned rental, paid or not, newest first, with its total cost, what was paid, the amount still due and each of its ' +
-      'payments (the booking fee and the rental payments with their gateway status).',
+      'payments (the booking fee and the rental payments with their gateway status). page and limit page it; without them the newest 1000.',
   })
   @ApiOkResponse({ type: Envelope([RentalPaymentReportDto]) })
-  async listRentalPayments(): Promise<ApiResult<RentalPaymentReportDto[]>> {
-    return ok(await this.rentals.listPaymentReport(), 'Rental payments retrieved successfully');
+  async listRentalPayments(@Query() query: RentalPageQueryDto): Promise<ApiResult<RentalPaymentReportDto[]>> {
+    return ok(await this.rentals.listPaymentReport(query), 'Rental payments retrieved successfully');
   }
 
   @Get('trans/:id')
@@ -112,10 +187,12 @@ export class RentalsController {
   @Put(':id/return')
   @Roles('admin')
   @ApiOperation({
-    summary: 'Confirm a return (admin): computes the cost and puts the units back in stock',
+    summary: 'Confirm a return (admin): computes the cost and frees the units',
     description:
-      'totalCost = ceil(hours between startTime and returntime) x pricePerHour at booking x quantity. The booking fee must be paid ' +
-      'and the rental not yet returned; two simultaneous returns put the units back once (the second answers 409).',
+      'Open-ended: totalCost = ceil(hours between startTime and returntime) x pricePerHour at booking x quantity. Fixed window: the quote ' +
+      'fixed at booking plus lateFee = LATE_FEE_PER_HOUR (default the hourly price) x started hours after endTime + LATE_GRACE_MINUTES x quantity. ' +
+      'Each unit is recorded as returned. The booking fee must be paid and the rental not yet returned; two simultaneous returns free the ' +
+      'units once (the second answers 409).',
   })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
   @ApiOkResponse({ type: Envelope(RentalDto) })
@@ -123,32 +200,35 @@ export class RentalsController {
   @ApiNotFoundResponse({ description: 'Rental not found', type: ErrorEnvelopeDto })
   @ApiConflictResponse({ description: "'Bike is already returned', 'The booking fee of this rental is not paid' or a cancelled rental", type: ErrorEnvelopeDto })
   async returnRental(@Param('id', ParseIdPipe('id')) id: string, @Query() query: ReturnRentalQueryDto): Promise<ApiResult<RentalDto>> {
-    return ok(await this.rentals.returnRental(id, query.returntime), 'Bike returned successfully');
+    return ok(await this.returns.returnRental(id, query.returntime), 'Bike returned successfully');
   }
 
   @Post('fullpayment')
   @Roles('user')
-  @RawResponse()
+  @HttpCode(200)
   @ApiOperation({
-    summary: "Pay a returned rental's total cost: opens (or reuses) the rental payment",
+    summary: 'Pay what a rental owes: opens (or reuses) the rental payment',
     description:
-      "Only the rental's owner. totalCost must equal the server's amount to the cent (else 409 AMOUNT_MISMATCH). An open payment " +
-      'of the same amount is reused. Send the browser to data.payment_url; when the gateway reports success the rental becomes paid.',
+      "Only the rental's owner. Payable: a returned rental's total cost; a booked fixed-window rental's quote (right after the booking fee); " +
+      "a late fee still due after the return. totalCost must equal the server's amount due to the cent (else 409 AMOUNT_MISMATCH). An " +
+      'open payment of the same amount is reused. Send the browser to data.payment_url; when the gateway reports success the amount is ' +
+      'added to totalPaid and a returned rental paid in full becomes paid.',
   })
   @ApiIdempotencyKey()
   @ApiOkResponse({ type: Envelope(PaymentUrlDto) })
   @ApiBadRequestResponse({ description: 'paymentId or totalCost missing or malformed, or an unknown field', type: ErrorEnvelopeDto })
   @ApiNotFoundResponse({ description: 'No such rental of the caller', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: "AMOUNT_MISMATCH, ALREADY_PAID ('This rental is already paid'), NOT_RETURNED, NOTHING_TO_PAY or RENTAL_CANCELLED", type: ErrorEnvelopeDto })
+  @ApiConflictResponse({
+    description: "AMOUNT_MISMATCH, ALREADY_PAID ('This rental is already paid'), NOT_RETURNED (open-ended and not returned), NOTHING_TO_PAY or RENTAL_CANCELLED",
+    type: ErrorEnvelopeDto,
+  })
   @ApiBadGatewayResponse(GATEWAY_ERROR)
   async payRental(
     @CurrentUser() user: AuthUser,
     @Body() dto: FullPaymentDto,
     @IdempotencyKey() key: string | undefined,
     @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
-    const reply = await this.rentals.payRental(user, dto, key, requestOrigin(req));
-    res.status(reply.status).json(reply.body);
+  ): Promise<StoredReply> {
+    return reply(await this.rentalPayments.payRental(user, dto, key, requestOrigin(req)));
   }
 }

@@ -1,11 +1,27 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { PAYMENT_STATUSES } from '../../database/schema/payments.js';
 import type { PaymentStatus } from '../../database/schema/payments.js';
-import { RENTAL_STATUSES, rentalReturned } from '../../database/schema/rentals.js';
-import type { RentalStatus } from '../../database/schema/rentals.js';
-import { toMajor } from '../payments/money.js';
+import { COUNTER_PAYMENT_METHODS, RENTAL_SOURCES, RENTAL_STATUSES, rentalReturned } from '../../database/schema/rentals.js';
+import type { CounterPaymentMethod, QuoteLineRow, RentalSource, RentalStatus } from '../../database/schema/rentals.js';
+import { toMajor } from '../../common/money.js';
 import { PaymentSummaryDto } from '../payments/payments.dto.js';
 import { MAX_RETURN_URL_LENGTH } from '../payments/return-url.js';
 import type { RentalView } from './rentals.repository.js';
@@ -31,7 +47,7 @@ export class CreateRentalDto {
   @IsISO8601({ strict: true }, { message: 'startTime must be an ISO 8601 date-time' })
   startTime: string;
 
-  @ApiProperty({ minimum: 1, maximum: MAX_RENTAL_QUANTITY, example: 1, description: 'Units to rent; at most the units in stock' })
+  @ApiProperty({ minimum: 1, maximum: MAX_RENTAL_QUANTITY, example: 1, description: 'Units to rent; at most the units free for the window' })
   @IsInt({ message: 'quantity must be a whole number' })
   @Min(1, { message: 'quantity must be at least 1' })
   @Max(MAX_RENTAL_QUANTITY, { message: `quantity must be at most ${MAX_RENTAL_QUANTITY}` })
@@ -50,7 +66,107 @@ export class CreateRentalDto {
   @IsString({ message: 'returnUrl must be an absolute http(s) URL' })
   @MaxLength(MAX_RETURN_URL_LENGTH)
   returnUrl?: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    example: '2026-06-02T09:00:00.000Z',
+    description:
+      'Planned return (ISO 8601). With it the booking holds its units for [startTime, endTime) and totalCost is fixed at booking from the quote; ' +
+      'without it the booking is open-ended (holds its units until returned, priced by the hour at return).',
+  })
+  @IsOptional()
+  @IsString({ message: 'endTime must be an ISO 8601 date-time' })
+  @Matches(DATE_TIME, { message: 'endTime must be an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: 'endTime must be an ISO 8601 date-time' })
+  endTime?: string;
 }
+
+/** POST rentals/{id}/reschedule: the new window. */
+export class RescheduleRentalDto {
+  @ApiProperty({ format: 'date-time', example: '2026-06-03T09:00:00.000Z' })
+  @IsString({ message: 'startTime must be an ISO 8601 date-time' })
+  @Matches(DATE_TIME, { message: 'startTime must be an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: 'startTime must be an ISO 8601 date-time' })
+  startTime: string;
+
+  @ApiPropertyOptional({ format: 'date-time', example: '2026-06-04T09:00:00.000Z', description: 'Absent: open-ended' })
+  @IsOptional()
+  @IsString({ message: 'endTime must be an ISO 8601 date-time' })
+  @Matches(DATE_TIME, { message: 'endTime must be an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: 'endTime must be an ISO 8601 date-time' })
+  endTime?: string;
+}
+
+/** POST rentals/counter (admin): a booking for a customer in the shop, paid at the counter, no online booking fee. */
+export class CounterSaleDto extends CreateRentalDto {
+  @ApiProperty({ example: 'rahim@example.com', description: 'The customer (an existing account)' })
+  @Transform(trim)
+  @IsEmail({}, { message: 'customerEmail must be an email address' })
+  @MaxLength(254)
+  customerEmail: string;
+
+  @ApiProperty({ enum: COUNTER_PAYMENT_METHODS, example: 'cash' })
+  @IsIn(COUNTER_PAYMENT_METHODS, { message: `paymentMethod must be one of ${COUNTER_PAYMENT_METHODS.join(', ')}` })
+  paymentMethod: CounterPaymentMethod;
+
+  @ApiProperty({ example: true, description: 'The quote (endTime set) was paid at the counter now' })
+  @IsBoolean({ message: 'paid must be true or false' })
+  paid: boolean;
+}
+
+/** GET bikes/{id}/quote. */
+export class QuoteQueryDto {
+  @ApiProperty({ format: 'date-time', example: '2026-06-01T09:00:00.000Z' })
+  @IsString({ message: 'startTime must be an ISO 8601 date-time' })
+  @Matches(DATE_TIME, { message: 'startTime must be an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: 'startTime must be an ISO 8601 date-time' })
+  startTime: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-06-02T11:00:00.000Z' })
+  @IsString({ message: 'endTime must be an ISO 8601 date-time' })
+  @Matches(DATE_TIME, { message: 'endTime must be an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: 'endTime must be an ISO 8601 date-time' })
+  endTime: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_RENTAL_QUANTITY, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'quantity must be a whole number' })
+  @Min(1, { message: 'quantity must be at least 1' })
+  @Max(MAX_RENTAL_QUANTITY, { message: `quantity must be at most ${MAX_RENTAL_QUANTITY}` })
+  quantity: number = 1;
+}
+
+export class QuoteLineDto {
+  @ApiProperty({ example: '1 day' }) label: string;
+  @ApiProperty({ example: 1, description: 'Count of this unit of time times the bikes' }) quantity: number;
+  @ApiProperty({ example: 50, description: 'Major units' }) unitAmount: number;
+  @ApiProperty({ example: 50, description: 'quantity x unitAmount (major units)' }) amount: number;
+}
+
+export class RentalQuoteDto {
+  @ApiProperty({ example: 70, description: 'Major units' }) total: number;
+  @ApiProperty({ example: 'USD' }) currency: string;
+  @ApiProperty({ type: [QuoteLineDto] }) lines: QuoteLineDto[];
+}
+
+export class QuoteTermsDto {
+  @ApiProperty({ example: 10, description: 'Late fee per started hour and unit after the grace (major units of currency)' }) lateFeePerHour: number;
+  @ApiProperty({ example: 30 }) lateGraceMinutes: number;
+  @ApiProperty({ example: 24, description: 'Cancel at least this many hours before the start to get the booking fee back' }) freeCancellationHours: number;
+  @ApiProperty({ example: 100 }) bookingFee: number;
+  @ApiProperty({ example: 'BDT' }) bookingFeeCurrency: string;
+}
+
+export class QuoteDto extends RentalQuoteDto {
+  @ApiProperty({ example: 2, description: 'Units free for the whole window' }) available: number;
+  @ApiProperty({ example: '2026-06-01T09:00:00.000Z' }) startTime: string;
+  @ApiProperty({ example: '2026-06-02T11:00:00.000Z' }) endTime: string;
+  @ApiProperty({ type: QuoteTermsDto }) terms: QuoteTermsDto;
+}
+
+export const quoteLinesDto = (lines: QuoteLineRow[]): QuoteLineDto[] =>
+  lines.map((l) => ({ label: l.label, quantity: l.quantity, unitAmount: toMajor(l.unitAmountMinor), amount: toMajor(l.amountMinor) }));
 
 /** POST rentals/fullpayment: the client states the amount it expects to pay; it must be the server's. */
 export class FullPaymentDto {
@@ -91,7 +207,13 @@ export class ReturnRentalQueryDto {
 
 export const RENTAL_STATUS_FILTERS = [...RENTAL_STATUSES, 'all'] as const;
 
-export class ListAllRentalsQueryDto {
+/** Admin rental lists without page/limit answer at most this many rentals (newest first). */
+export const RENTAL_LIST_CAP = 1000;
+
+export class ListAllRentalsQueryDto extends PageQueryDto(RENTAL_LIST_CAP) {
+  @ApiPropertyOptional({ default: RENTAL_LIST_CAP, minimum: 1, maximum: RENTAL_LIST_CAP, description: `Page size; without it the first ${RENTAL_LIST_CAP}` })
+  override limit: number = RENTAL_LIST_CAP;
+
   @ApiPropertyOptional({
     enum: RENTAL_STATUS_FILTERS,
     description: 'Only rentals in this state; `all` includes cancelled ones. Default: every rental except cancelled ones.',
@@ -99,6 +221,16 @@ export class ListAllRentalsQueryDto {
   @IsOptional()
   @IsIn(RENTAL_STATUS_FILTERS, { message: `status must be one of ${RENTAL_STATUS_FILTERS.join(', ')}` })
   status?: (typeof RENTAL_STATUS_FILTERS)[number];
+}
+
+export class RentalPageQueryDto extends PageQueryDto(RENTAL_LIST_CAP) {
+  @ApiPropertyOptional({ default: RENTAL_LIST_CAP, minimum: 1, maximum: RENTAL_LIST_CAP, description: `Page size; without it the first ${RENTAL_LIST_CAP}` })
+  override limit: number = RENTAL_LIST_CAP;
+}
+
+export class RentalUnitDto {
+  @ApiProperty({ example: '5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' }) _id: string;
+  @ApiProperty({ example: 'Yamaha-3' }) label: string;
 }
 
 export class RentalBikeDto {
@@ -147,10 +279,42 @@ export class RentalDto {
   @ApiProperty({ type: String, nullable: true, example: '2026-05-31T10:15:00.000Z', description: 'While pending_fee: when the unpaid hold ends' })
   holdExpiresAt: string | null;
   @ApiProperty({ example: '2026-05-31T10:00:00.000Z' }) createdAt: string;
+  @ApiProperty({ type: String, nullable: true, example: '2026-06-02T09:00:00.000Z', description: 'Planned return; null = open-ended' })
+  endTime: string | null;
+  @ApiProperty({ type: RentalQuoteDto, nullable: true, description: 'The quote fixed at booking (fixed windows only)' }) quote: RentalQuoteDto | null;
+  @ApiProperty({ example: 0, description: 'Late fee added at the return (major units), part of totalCost' }) lateFee: number;
+  @ApiProperty({ type: [RentalUnitDto], description: 'The units assigned to the rental' }) units: RentalUnitDto[];
+  @ApiProperty({ type: String, nullable: true, example: '2026-06-02T09:00:00.000Z', description: 'When the bikes are due back (endTime)' }) dueAt: string | null;
+  @ApiProperty({ example: false, description: 'Not returned and now is past endTime plus the grace' }) overdue: boolean;
+  @ApiProperty({ example: true, description: 'The customer can still cancel (or reschedule) it: not started, not returned or cancelled' }) canCancel: boolean;
+  @ApiProperty({ type: String, nullable: true, example: '2026-05-31T09:00:00.000Z', description: 'Until then a cancellation refunds the booking fee' })
+  freeCancellationUntil: string | null;
+  @ApiProperty({ example: 70, description: 'What the customer still owes for the rental (major units)' }) amountDue: number;
+  @ApiProperty({ enum: RENTAL_SOURCES, example: 'online' }) source: RentalSource;
+  @ApiProperty({ type: String, nullable: true, enum: [...COUNTER_PAYMENT_METHODS, null], example: null, description: 'Counter sales: how it was paid' })
+  paymentMethod: CounterPaymentMethod | null;
 }
 
-export function toRentalDto(v: RentalView): RentalDto {
+/** What the DTO needs beyond the row: now and the rental rules. */
+export interface RentalPolicy {
+  now: Date;
+  lateGraceMinutes: number;
+  freeCancellationHours: number;
+}
+
+export const amountDueMinor = (r: { status: RentalStatus; totalCostCents: number; totalPaidCents: number | null; endTime: Date | null }): number => {
+  if (r.status === 'cancelled' || r.status === 'pending_fee') return 0;
+  if (r.status === 'booked' && r.endTime === null) return 0;
+  return Math.max(0, r.totalCostCents - (r.totalPaidCents ?? 0));
+};
+
+export function toRentalDto(v: RentalView, policy: RentalPolicy): RentalDto {
   const r = v.rental;
+  const now = policy.now.getTime();
+  const open = r.status === 'pending_fee' || r.status === 'booked';
+  const overdue = r.status === 'booked' && r.endTime !== null && now > r.endTime.getTime() + policy.lateGraceMinutes * 60_000;
+  const freeUntil = open ? new Date(r.startTime.getTime() - policy.freeCancellationHours * 3_600_000) : null;
+  const quoteTotal = r.quoteLines ? r.quoteLines.reduce((sum, l) => sum + l.amountMinor, 0) : 0;
   return {
     _id: r.id,
     bikeId: {
@@ -176,6 +340,17 @@ export function toRentalDto(v: RentalView): RentalDto {
     bookingFee: v.fee ? { amount: toMajor(v.fee.amountMinor), currency: v.fee.currency, status: v.fee.status } : null,
     holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
+    endTime: r.endTime?.toISOString() ?? null,
+    quote: r.quoteLines ? { total: toMajor(quoteTotal), currency: r.currency, lines: quoteLinesDto(r.quoteLines) } : null,
+    lateFee: toMajor(r.lateFeeCents),
+    units: v.units.map((u) => ({ _id: u.id, label: u.label })),
+    dueAt: r.endTime?.toISOString() ?? null,
+    overdue,
+    canCancel: open && now < r.startTime.getTime(),
+    freeCancellationUntil: freeUntil?.toISOString() ?? null,
+    amountDue: toMajor(amountDueMinor(r)),
+    source: r.source,
+    paymentMethod: r.paymentMethod ?? null,
   };
 }
 
@@ -193,7 +368,6 @@ export class PaymentUrlDto {
 
 /** GET rentals/rentalpayment: a returned rental with its money. */
 export class RentalPaymentReportDto extends RentalDto {
-  @ApiProperty({ example: 48, description: 'totalCost - totalPaid (major units)' }) amountDue: number;
   @ApiProperty({ type: [PaymentSummaryDto], description: 'Every payment of the rental (booking fee and rental payments), oldest first' })
   payments: PaymentSummaryDto[];
 }

@@ -1,16 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notExists, or, SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, notExists, or, SQL, sql } from 'drizzle-orm';
 import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
 import { BikeRow, bikes } from '../../database/schema/bikes.js';
 import { payments, PaymentStatus } from '../../database/schema/payments.js';
 import { NewRentalRow, RentalRow, rentals, RentalStatus } from '../../database/schema/rentals.js';
 import { reviews } from '../../database/schema/reviews.js';
 import { users } from '../../database/schema/users.js';
+import { bikeUnits, unitReservations } from '../../database/schema/fleet.js';
 
 /** A rental with what its DTO shows: the bike (deleted or not), the renter, the booking fee, whether it was reviewed. */
 export interface RentalView {
   rental: RentalRow;
+  units: { id: string; label: string }[];
   bike: { id: string; name: string; imageUrl: string; pricePerHourCents: number; brand: string; model: string };
   user: { id: string; name: string; email: string };
   fee: { amountMinor: number; currency: string; status: PaymentStatus } | null;
@@ -25,31 +27,40 @@ export class RentalsRepository {
   constructor(@Inject(DRIZZLE) private readonly db: Db) {}
 
   /**
-   * Takes `quantity` units of a bookable bike in one conditional update (the row lock serialises concurrent
-   * bookings; never below zero). undefined when the bike is unknown, deleted, switched off or short of stock.
+   * Row-locks the customer until `tx` ends: bookings of one customer run one after the other, so the count of
+   * bookings awaiting their fee cannot be overtaken by a concurrent booking.
    */
-  async reserveStock(bikeId: string, quantity: number, at: Date, tx: DbOrTx): Promise<BikeRow | undefined> {
+  async lockUser(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  }
+
+  /** Bookings of the customer awaiting their booking fee whose hold has not lapsed. */
+  async countPending(userId: string, now: Date, tx: DbOrTx): Promise<number> {
     const [row] = await tx
-      .update(bikes)
-      .set({ quantity: sql`${bikes.quantity} - ${quantity}`, updatedAt: at })
-      .where(and(eq(bikes.id, bikeId), isNull(bikes.deletedAt), eq(bikes.isAvailable, true), gte(bikes.quantity, quantity)))
-      .returning();
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(rentals)
+      .where(and(eq(rentals.userId, userId), eq(rentals.status, 'pending_fee'), gt(rentals.holdExpiresAt, now)));
+    return row.n;
+  }
+
+  /** Row-locks a rental until `tx` ends. */
+  async lock(id: string, tx: DbOrTx): Promise<RentalRow | undefined> {
+    const [row] = await tx.select().from(rentals).where(eq(rentals.id, id)).limit(1).for('update');
     return row;
   }
 
-  async releaseStock(bikeId: string, quantity: number, at: Date, tx: DbOrTx): Promise<void> {
-    await tx
-      .update(bikes)
-      .set({ quantity: sql`${bikes.quantity} + ${quantity}`, updatedAt: at })
-      .where(eq(bikes.id, bikeId));
+  async update(id: string, values: Partial<NewRentalRow>, tx: DbOrTx): Promise<RentalRow | undefined> {
+    const [row] = await tx.update(rentals).set(values).where(eq(rentals.id, id)).returning();
+    return row;
   }
 
-  async findActiveBike(bikeId: string, tx: DbOrTx = this.db): Promise<BikeRow | undefined> {
-    const [row] = await tx
+  async findActiveBike(bikeId: string, tx: DbOrTx = this.db, lock = false): Promise<BikeRow | undefined> {
+    const q = tx
       .select()
       .from(bikes)
       .where(and(eq(bikes.id, bikeId), isNull(bikes.deletedAt)))
       .limit(1);
+    const [row] = lock ? await q.for('share') : await q;
     return row;
   }
 
@@ -75,8 +86,8 @@ export class RentalsRepository {
     return row;
   }
 
-  async listViews(where: SQL | undefined, tx: DbOrTx = this.db): Promise<RentalView[]> {
-    const rows = await tx
+  async listViews(where: SQL | undefined, tx: DbOrTx = this.db, page?: { offset: number; limit: number }): Promise<RentalView[]> {
+    const query = tx
       .select({
         rental: rentals,
         bike: {
@@ -100,8 +111,12 @@ export class RentalsRepository {
       .leftJoin(bookingFee, and(eq(bookingFee.rentalId, rentals.id), eq(bookingFee.kind, 'booking_fee')))
       .where(where)
       .orderBy(desc(rentals.createdAt), desc(rentals.id));
+    const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+    const units = new Map<string, { id: string; label: string }[]>();
+    for (const u of await this.unitsOf(rows.map((r) => r.rental.id), tx)) units.set(u.rentalId, [...(units.get(u.rentalId) ?? []), { id: u.id, label: u.label }]);
     return rows.map(({ feeAmount, feeCurrency, feeStatus, reviewAdded, ...rest }) => ({
       ...rest,
+      units: units.get(rest.rental.id) ?? [],
       fee: feeAmount === null || feeCurrency === null || feeStatus === null ? null : { amountMinor: feeAmount, currency: feeCurrency, status: feeStatus },
       reviewAdded: Boolean(reviewAdded),
     }));
@@ -116,10 +131,22 @@ export class RentalsRepository {
     return this.listViews(eq(rentals.userId, userId), tx);
   }
 
-  listViewsByStatus(statuses: RentalStatus[] | 'all' | 'live', tx: DbOrTx = this.db): Promise<RentalView[]> {
-    if (statuses === 'all') return this.listViews(undefined, tx);
-    if (statuses === 'live') return this.listViews(ne(rentals.status, 'cancelled'), tx);
-    return this.listViews(inArray(rentals.status, statuses), tx);
+  listViewsByStatus(statuses: RentalStatus[] | 'all' | 'live', page: { offset: number; limit: number }, tx: DbOrTx = this.db): Promise<RentalView[]> {
+    if (statuses === 'all') return this.listViews(undefined, tx, page);
+    if (statuses === 'live') return this.listViews(ne(rentals.status, 'cancelled'), tx, page);
+    return this.listViews(inArray(rentals.status, statuses), tx, page);
+  }
+
+  /** The units each rental holds (held or returned), by label. */
+  private async unitsOf(rentalIds: string[], tx: DbOrTx): Promise<{ rentalId: string; id: string; label: string }[]> {
+    if (rentalIds.length === 0) return [];
+    const rows = await tx
+      .select({ rentalId: unitReservations.rentalId, id: bikeUnits.id, label: bikeUnits.label })
+      .from(unitReservations)
+      .innerJoin(bikeUnits, eq(bikeUnits.id, unitReservations.unitId))
+      .where(inArray(unitReservations.rentalId, rentalIds))
+      .orderBy(asc(bikeUnits.label));
+    return rows.map((r) => ({ rentalId: r.rentalId!, id: r.id, label: r.label }));
   }
 
   /** pending_fee -> booked (the booking fee is paid; the hold ends). */
@@ -133,13 +160,13 @@ export class RentalsRepository {
   }
 
   /**
-   * pending_fee -> cancelled and the held units back to stock, exactly once (`stock_released_at is null`).
+   * pending_fee -> cancelled and the held units free again, exactly once (`stock_released_at is null`).
    * Never for a rental whose booking fee succeeded. Returns the cancelled rental, or undefined when nothing changed.
    */
   async cancelAndRelease(id: string, at: Date, tx: DbOrTx): Promise<RentalRow | undefined> {
     const [row] = await tx
       .update(rentals)
-      .set({ status: 'cancelled', stockReleasedAt: at, holdExpiresAt: null, updatedAt: at })
+      .set({ status: 'cancelled', stockReleasedAt: at, cancelledAt: at, holdExpiresAt: null, updatedAt: at })
       .where(
         and(
           eq(rentals.id, id),
@@ -154,27 +181,70 @@ export class RentalsRepository {
         ),
       )
       .returning();
-    if (row) await this.releaseStock(row.bikeId, row.quantity, at, tx);
+    if (row) await this.releaseUnits(row.id, tx);
     return row;
+  }
+
+  /** booked (before its start) -> cancelled by its customer, units free at once; undefined when not booked. */
+  async cancelBooked(id: string, at: Date, tx: DbOrTx): Promise<RentalRow | undefined> {
+    const [row] = await tx
+      .update(rentals)
+      .set({ status: 'cancelled', stockReleasedAt: at, cancelledAt: at, updatedAt: at })
+      .where(and(eq(rentals.id, id), eq(rentals.status, 'booked'), isNull(rentals.stockReleasedAt)))
+      .returning();
+    if (row) await this.releaseUnits(row.id, tx);
+    return row;
+  }
+
+  private async releaseUnits(rentalId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(unitReservations).where(eq(unitReservations.rentalId, rentalId));
   }
 
   /** booked -> returned with its cost, and the units back to stock, once: a concurrent second return changes nothing. */
-  async markReturned(id: string, returnTime: Date, totalCostCents: number, at: Date, tx: DbOrTx): Promise<RentalRow | undefined> {
+  async markReturned(
+    id: string,
+    returnTime: Date,
+    cost: { totalCostCents: number; lateFeeCents: number },
+    at: Date,
+    tx: DbOrTx,
+  ): Promise<RentalRow | undefined> {
+    // Already paid in full (a fixed window paid up front, no late fee): straight to paid.
     const [row] = await tx
       .update(rentals)
-      .set({ status: 'returned', returnTime, totalCostCents, stockReleasedAt: at, updatedAt: at })
+      .set({
+        status: sql`case when coalesce(${rentals.totalPaidCents}, 0) >= ${cost.totalCostCents}::int and ${rentals.totalPaidCents} is not null then 'paid' else 'returned' end`,
+        returnTime,
+        totalCostCents: cost.totalCostCents,
+        lateFeeCents: cost.lateFeeCents,
+        stockReleasedAt: at,
+        updatedAt: at,
+      })
       .where(and(eq(rentals.id, id), eq(rentals.status, 'booked'), isNull(rentals.stockReleasedAt)))
       .returning();
-    if (row) await this.releaseStock(row.bikeId, row.quantity, at, tx);
+    if (row) {
+      // Each unit's period ends at the return (never later than booked, so it cannot collide with the next booking).
+      await tx.execute(sql`
+        update "unit_reservations"
+        set "period" = tstzrange(lower("period"), least(upper("period"), greatest(${returnTime.toISOString()}::timestamptz, lower("period") + interval '1 second')), '[)'),
+            "returned_at" = ${returnTime.toISOString()}::timestamptz
+        where "rental_id" = ${id}`);
+    }
     return row;
   }
 
-  /** returned -> paid, setting totalPaid once. */
+  /**
+   * A rental payment succeeded: adds it to totalPaid once per payment (the caller settles each payment once);
+   * a returned rental paid in full becomes paid. Booked rentals (a fixed window paid up front) stay booked.
+   */
   async markPaid(id: string, amountMinor: number, at: Date, tx: DbOrTx): Promise<boolean> {
     const rows = await tx
       .update(rentals)
-      .set({ status: 'paid', totalPaidCents: amountMinor, updatedAt: at })
-      .where(and(eq(rentals.id, id), eq(rentals.status, 'returned'), isNull(rentals.totalPaidCents)))
+      .set({
+        totalPaidCents: sql`coalesce(${rentals.totalPaidCents}, 0) + ${amountMinor}::int`,
+        status: sql`case when ${rentals.status} = 'returned' and coalesce(${rentals.totalPaidCents}, 0) + ${amountMinor}::int >= ${rentals.totalCostCents} then 'paid' else ${rentals.status} end`,
+        updatedAt: at,
+      })
+      .where(and(eq(rentals.id, id), inArray(rentals.status, ['booked', 'returned'])))
       .returning({ id: rentals.id });
     return rows.length > 0;
   }

@@ -94,6 +94,12 @@ export class ReviewsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** A deleted account's reviews and votes go (the votes on its reviews with them). */
+  async deleteByUser(userId: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx.delete(reviewVotes).where(eq(reviewVotes.userId, userId));
+    await tx.delete(reviews).where(eq(reviews.userId, userId));
+  }
+
   /**
    * Sets `helpful` to the sum of the votes. The rows are locked first (in id order, so two callers never
    * deadlock), then summed in a new statement that sees every vote committed before the lock was granted.

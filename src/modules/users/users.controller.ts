@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -7,18 +7,28 @@ import {
   ApiOperation,
   ApiParam,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { Authenticated, AuthUser, CurrentUser, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
-import { ChangeRoleDto, ListUsersQueryDto, UpdateProfileDto, UserDto, UsersPageDto } from './users.dto.js';
+import { RateLimitGuard } from '../../common/rate-limit.guard.js';
+import { AppConfig } from '../../config/app-config.js';
+import { setAuthCookie } from '../auth/auth-cookie.js';
+import { AuthService } from '../auth/auth.service.js';
+import { ChangePasswordDto, ChangeRoleDto, ListUsersQueryDto, PasswordChangedDto, UpdateProfileDto, UserDto, UsersPageDto } from './users.dto.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')
 @Controller('users')
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly auth: AuthService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Get('me')
   @Authenticated()
@@ -38,6 +48,29 @@ export class UsersController {
     return ok(await this.users.updateProfile(user.id, dto), 'Profile Updated Successfully');
   }
 
+  @Put('me/password')
+  @Authenticated()
+  @UseGuards(RateLimitGuard)
+  @ApiOperation({
+    summary: 'Change the password of the signed-in user',
+    description:
+      'Checks currentPassword, stores newPassword and ends every other session (their tokens stop working); answers a new ' +
+      'token for this one (and sets it as the cookie). Rate limited per address like login.',
+  })
+  @ApiOkResponse({ type: PasswordChangedDto })
+  @ApiBadRequestResponse({ description: 'currentPassword is wrong, or newPassword is shorter than 6 characters', type: ErrorEnvelopeDto })
+  @ApiTooManyRequestsResponse({ type: ErrorEnvelopeDto })
+  async changePassword(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: ChangePasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiResult<UserDto>> {
+    const { token, user: updated } = await this.auth.changePassword(user.id, dto.currentPassword, dto.newPassword);
+    setAuthCookie(req, res, token, this.config.env.JWT_EXPIRES_IN);
+    return ok(updated, 'Password changed', { token });
+  }
+
   @Get('allusers')
   @Roles('admin')
   @ApiOperation({ summary: 'All accounts, newest first, paged' })
@@ -54,7 +87,7 @@ export class UsersController {
     description:
       'Without a body (as the All Users screen sends it) the user becomes an admin; `{ "role": "user" }` demotes an ' +
       'admin. Idempotent: setting the role a user already has answers 200 and changes nothing. Admins cannot change ' +
-      'their own role.',
+      'their own role. A change ends every session of that user (they log in again with the new role).',
   })
   @ApiParam({ name: 'id', description: 'The user id', format: 'uuid' })
   @ApiOkResponse({ type: Envelope(UserDto) })
@@ -75,9 +108,11 @@ export class UsersController {
   @ApiOperation({
     summary: 'Delete a user account',
     description:
-      'Removes the account with its rentals history, payments, reviews, favourites and helpful votes (the helpful ' +
-      "counts of other users' reviews are corrected). Refused with 409 USER_HAS_OPEN_RENTALS while the user has " +
-      'rentals not yet returned (booked, or held for an unpaid booking fee). Admins cannot delete themselves.',
+      'Anonymises the account and keeps the payment ledger: name, email, phone and address are scrubbed, the account can ' +
+      'no longer log in and its sessions end; its rentals and payments stay (in the admin reports, under "Deleted user"). ' +
+      "Its reviews, favourites and helpful votes are removed (the helpful counts of other users' reviews are corrected). " +
+      'Refused with 409 USER_HAS_OPEN_RENTALS while the user has rentals not yet returned (booked, or held for an unpaid ' +
+      'booking fee). Admins cannot delete themselves. The account then answers 404 like an unknown id.',
   })
   @ApiParam({ name: 'id', description: 'The user id', format: 'uuid' })
   @ApiOkResponse({ type: MessageEnvelopeDto })

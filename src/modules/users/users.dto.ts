@@ -68,6 +68,29 @@ export class UpdateProfileDto {
   address?: string;
 }
 
+/** PUT users/me/password: the current password, and the new one (same rules as signup). */
+export class ChangePasswordDto {
+  @ApiProperty({ example: 'old-secret-1', maxLength: 128 })
+  @IsString()
+  @MinLength(1, { message: 'currentPassword is required' })
+  @MaxLength(128)
+  currentPassword: string;
+
+  @ApiProperty({ example: 'new-secret-2', minLength: 6, maxLength: 128 })
+  @IsString()
+  @MinLength(6, { message: 'newPassword must be at least 6 characters' })
+  @MaxLength(128)
+  newPassword: string;
+}
+
+export class PasswordChangedDto {
+  @ApiProperty({ type: Boolean, example: true }) success: true;
+  @ApiProperty({ example: 'Password changed' }) message: string;
+  @ApiProperty({ description: 'A new token for this session (also set as the httpOnly cookie okb_token); every older token has stopped working' })
+  token: string;
+  @ApiProperty({ type: UserDto }) data: UserDto;
+}
+
 /** GET users/allusers: the All Users screen asks for 3 a page, the signups chart for 1000. */
 export class ListUsersQueryDto extends PageQueryDto(1000) {}
 

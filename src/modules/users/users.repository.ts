@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { favourites } from '../../database/schema/favourites.js';
+import { idempotencyKeys } from '../../database/schema/idempotency-keys.js';
 import { DbOrTx, DRIZZLE, Db, Tx } from '../../database/database.types.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { NewUserRow, Role, UserRow, users } from '../../database/schema/users.js';
@@ -58,25 +60,54 @@ export class UsersRepository {
     return row;
   }
 
+  /** A role change also ends the user's sessions (their tokens carry the old session version). */
   async setRole(id: string, role: Role, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
-    return this.update(id, { role }, tx);
+    return this.update(id, { role, sessionVersion: sql`${users.sessionVersion} + 1` as unknown as number }, tx);
   }
 
-  async delete(id: string, tx: DbOrTx = this.db): Promise<boolean> {
-    const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    return rows.length > 0;
+  /** A new password hash; every session issued before it ends. */
+  async setPassword(id: string, passwordHash: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    return this.update(id, { passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` as unknown as number }, tx);
+  }
+
+  async bumpSessionVersion(id: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id));
+  }
+
+  /**
+   * "Deleting" a user: the row stays for the payment ledger (their rentals and payments keep pointing at it),
+   * its personal data is scrubbed, it can never log in again (no password verifies against '!') and every
+   * session ends. Favourites and idempotency records go; reviews are removed by the caller.
+   */
+  async anonymise(id: string, at: Date, tx: DbOrTx = this.db): Promise<void> {
+    await tx.delete(favourites).where(eq(favourites.userId, id));
+    await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, id));
+    await tx
+      .update(users)
+      .set({
+        name: 'Deleted user',
+        email: `deleted-${id}@deleted.invalid`,
+        passwordHash: '!',
+        phone: '',
+        address: '',
+        role: 'user',
+        deletedAt: at,
+        updatedAt: at,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+      })
+      .where(eq(users.id, id));
   }
 
   async page(offset: number, limit: number, tx: DbOrTx = this.db): Promise<{ rows: UserRow[]; total: number }> {
     const [rows, [{ total }]] = await Promise.all([
-      tx.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
-      tx.select({ total: count() }).from(users),
+      tx.select().from(users).where(isNull(users.deletedAt)).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+      tx.select({ total: count() }).from(users).where(isNull(users.deletedAt)),
     ]);
     return { rows, total };
   }
 
   async countByRole(role: Role, tx: DbOrTx = this.db): Promise<number> {
-    const [{ n }] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, role)));
+    const [{ n }] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, role), isNull(users.deletedAt)));
     return n;
   }
 }

@@ -1,4 +1,5 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
 import { AuthUser } from '../../common/decorators.js';
 import { isUniqueViolation } from '../../database/pg-errors.js';
 import type { Role } from '../../database/schema/users.js';
@@ -11,6 +12,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly reviews: ReviewsRepository,
+    private readonly clock: Clock,
   ) {}
 
   async getProfile(userId: string): Promise<UserDto> {
@@ -57,7 +59,7 @@ export class UsersService {
       throw new ConflictException({ message: 'You cannot change your own role', code: 'OWN_ACCOUNT' });
     }
     const target = await this.users.findById(id);
-    if (!target) throw new NotFoundException('User not found');
+    if (!target || target.deletedAt) throw new NotFoundException('User not found');
     if (target.role === role) {
       return { user: toUserDto(target), message: role === 'admin' ? 'User is already an admin' : 'User already has the user role' };
     }
@@ -67,9 +69,11 @@ export class UsersService {
   }
 
   /**
-   * Deletes an account with everything it owns (schema cascades: rentals, payments, reviews, favourites,
-   * votes). Refused while the user has rentals not returned. The helpful counts of other users' reviews
-   * this user voted on are recomputed in the same transaction, so they never count a vanished vote.
+   * Deletes an account without erasing the payment ledger: the user row is anonymised (name, email, phone,
+   * address scrubbed, no password, sessions ended) and kept, so their rentals and payments stay in the admin
+   * reports (the database refuses to delete a user who has any). Their reviews, votes and favourites go.
+   * Refused while the user has rentals not returned. The helpful counts of other users' reviews this user
+   * voted on are recomputed in the same transaction, so they never count a vanished vote.
    */
   async deleteUser(actor: AuthUser, id: string): Promise<void> {
     if (id === actor.id) {
@@ -77,7 +81,7 @@ export class UsersService {
     }
     await this.users.transaction(async (tx) => {
       const target = await this.users.lockById(id, tx);
-      if (!target) throw new NotFoundException('User not found');
+      if (!target || target.deletedAt) throw new NotFoundException('User not found');
       if ((await this.users.countOpenRentals(id, tx)) > 0) {
         throw new ConflictException({
           message: 'This user has rentals that are not returned yet; confirm their returns first',
@@ -85,7 +89,8 @@ export class UsersService {
         });
       }
       const voted = await this.reviews.reviewIdsVotedBy(id, tx);
-      await this.users.delete(id, tx);
+      await this.reviews.deleteByUser(id, tx);
+      await this.users.anonymise(id, this.clock.now(), tx);
       await this.reviews.recomputeHelpful(voted, tx);
     });
   }

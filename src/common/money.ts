@@ -14,3 +14,17 @@ export function formatMoney(minor: number, currency: string): string {
   const amount = (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${SYMBOLS[currency] ?? `${currency} `}${amount}`;
 }
+
+/**
+ * Major units to minor units where the value was already validated to 2 decimals (DTOs); throws when it is not
+ * exact, so no conversion in the app rounds silently.
+ */
+export function toMinor(major: number): number {
+  const minor = toMinorExact(major);
+  if (minor === null) throw new RangeError(`${major} has more than 2 decimals`);
+  return minor;
+}
+
+/** Nullable variant for optional prices: null stays null. */
+export const toMinorOrNull = (major: number | null | undefined): number | null => (major === null || major === undefined ? null : toMinor(major));
+export const toMajorOrNull = (minor: number | null): number | null => (minor === null ? null : toMajor(minor));

@@ -1,0 +1,145 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { BikeUnitRow, UNIT_STATUSES } from '../../database/schema/fleet.js';
+import type { UnitStatus } from '../../database/schema/fleet.js';
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class UnitDto {
+  @ApiProperty({ example: '5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' }) _id: string;
+  @ApiProperty({ example: '7d3c2a9e-51f4-4c8e-9f0a-1b2c3d4e5f60' }) bikeId: string;
+  @ApiProperty({ example: 'Yamaha-3', description: 'Label or frame number, unique within the bike' }) label: string;
+  @ApiProperty({ enum: UNIT_STATUSES, example: 'active', description: 'Only active units can be booked' }) status: UnitStatus;
+  @ApiProperty({ example: '' }) notes: string;
+  @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) createdAt: string;
+}
+
+export const toUnitDto = (u: BikeUnitRow): UnitDto => ({
+  _id: u.id,
+  bikeId: u.bikeId,
+  label: u.label,
+  status: u.status,
+  notes: u.notes,
+  createdAt: u.createdAt.toISOString(),
+});
+
+export class CreateUnitDto {
+  @ApiProperty({ example: 'FRAME-88231', maxLength: 100 })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'label is required' })
+  @MaxLength(100)
+  label: string;
+
+  @ApiPropertyOptional({ example: 'New tyres May 2026', maxLength: 1000 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(1000)
+  notes?: string;
+}
+
+export class UpdateUnitDto {
+  @ApiPropertyOptional({ example: 'FRAME-88231', maxLength: 100 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'label must not be empty' })
+  @MaxLength(100)
+  label?: string;
+
+  @ApiPropertyOptional({ enum: UNIT_STATUSES })
+  @IsOptional()
+  @IsIn(UNIT_STATUSES, { message: `status must be one of ${UNIT_STATUSES.join(', ')}` })
+  status?: UnitStatus;
+
+  @ApiPropertyOptional({ maxLength: 1000 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(1000)
+  notes?: string;
+}
+
+const isoField = (field: string) => [
+  IsString({ message: `${field} must be an ISO 8601 date-time` }),
+  Matches(DATE_TIME, { message: `${field} must be an ISO 8601 date-time` }),
+  IsISO8601({ strict: true }, { message: `${field} must be an ISO 8601 date-time` }),
+];
+const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
+
+export class CreateMaintenanceDto {
+  @ApiProperty({ format: 'date-time', example: '2026-06-01T09:00:00.000Z' })
+  @apply(isoField('start'))
+  start: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-06-03T09:00:00.000Z' })
+  @apply(isoField('end'))
+  end: string;
+
+  @ApiProperty({ example: 'Brake service', maxLength: 500 })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'reason is required' })
+  @MaxLength(500)
+  reason: string;
+}
+
+export class MaintenanceBlockDto {
+  @ApiProperty({ example: '9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e' }) _id: string;
+  @ApiProperty({ example: '5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' }) unitId: string;
+  @ApiProperty({ example: '2026-06-01T09:00:00.000Z' }) start: string;
+  @ApiProperty({ example: '2026-06-03T09:00:00.000Z' }) end: string;
+  @ApiProperty({ example: 'Brake service' }) reason: string;
+}
+
+export class WindowQueryDto {
+  @ApiProperty({ format: 'date-time', example: '2026-06-01T00:00:00.000Z' })
+  @apply(isoField('from'))
+  from: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-06-15T00:00:00.000Z', description: 'At most 62 days after from' })
+  @apply(isoField('to'))
+  to: string;
+}
+
+export class AvailabilityIntervalDto {
+  @ApiProperty({ example: '2026-06-01T00:00:00.000Z' }) start: string;
+  @ApiProperty({ example: '2026-06-02T09:00:00.000Z' }) end: string;
+  @ApiProperty({ example: 3, description: 'Units free throughout [start, end)' }) free: number;
+}
+
+export class AvailabilityDto {
+  @ApiProperty() bikeId: string;
+  @ApiProperty({ example: 4, description: 'Active units' }) totalUnits: number;
+  @ApiProperty() from: string;
+  @ApiProperty() to: string;
+  @ApiProperty({ type: [AvailabilityIntervalDto], description: 'Step function of free units over [from, to)' }) intervals: AvailabilityIntervalDto[];
+}
+
+export class TimelineBlockDto {
+  @ApiProperty({ enum: ['booking', 'maintenance'] }) kind: 'booking' | 'maintenance';
+  @ApiProperty() _id: string;
+  @ApiProperty() start: string;
+  @ApiProperty({ type: String, nullable: true, description: 'null: open-ended booking not returned yet' }) end: string | null;
+  @ApiPropertyOptional() rentalId?: string;
+  @ApiPropertyOptional() customerName?: string;
+  @ApiPropertyOptional() status?: string;
+  @ApiPropertyOptional() reason?: string;
+}
+
+export class TimelineUnitDto {
+  @ApiProperty() _id: string;
+  @ApiProperty() label: string;
+  @ApiProperty({ enum: UNIT_STATUSES }) status: UnitStatus;
+  @ApiProperty({ type: [TimelineBlockDto] }) blocks: TimelineBlockDto[];
+}
+
+export class TimelineDto {
+  @ApiProperty() bikeId: string;
+  @ApiProperty() from: string;
+  @ApiProperty() to: string;
+  @ApiProperty({ type: [TimelineUnitDto] }) units: TimelineUnitDto[];
+}

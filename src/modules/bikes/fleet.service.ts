@@ -1,0 +1,151 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
+import { Db, DRIZZLE } from '../../database/database.types.js';
+import { isExclusionViolation, isUniqueViolation } from '../../database/pg-errors.js';
+import { BikesRepository } from './bikes.repository.js';
+import {
+  AvailabilityDto,
+  CreateMaintenanceDto,
+  CreateUnitDto,
+  MaintenanceBlockDto,
+  TimelineDto,
+  toUnitDto,
+  UnitDto,
+  UpdateUnitDto,
+  WindowQueryDto,
+} from './fleet.dto.js';
+import { FleetRepository } from './fleet.repository.js';
+
+const DAY_MS = 86_400_000;
+export const MAX_RANGE_DAYS = 62;
+
+const invalid = (path: string, message: string) => new BadRequestException({ message, code: 'VALIDATION_FAILED', errors: [{ path, message }] });
+const labelTaken = () => new ConflictException({ message: 'This bike already has a unit with this label', code: 'UNIT_LABEL_TAKEN' });
+
+/** Offsetless times are read as UTC (the same rule as the rentals module). */
+function readAt(value: string, field: string): Date {
+  const at = new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
+  if (Number.isNaN(at.getTime())) throw invalid(field, `${field} must be an ISO 8601 date-time`);
+  return at;
+}
+
+/** The fleet: units of a bike, maintenance blocks, availability over time and the admin timeline. */
+@Injectable()
+export class FleetService {
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly bikes: BikesRepository,
+    private readonly fleet: FleetRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private async bikeOrThrow(id: string) {
+    const bike = await this.bikes.findActiveById(id);
+    if (!bike) throw new NotFoundException('Bike not found');
+    return bike;
+  }
+
+  async listUnits(bikeId: string): Promise<UnitDto[]> {
+    await this.bikeOrThrow(bikeId);
+    return (await this.fleet.listUnits(bikeId)).map(toUnitDto);
+  }
+
+  async addUnit(bikeId: string, dto: CreateUnitDto): Promise<UnitDto> {
+    await this.bikeOrThrow(bikeId);
+    try {
+      const [unit] = await this.fleet.insertUnits(bikeId, [dto.label], this.clock.now(), this.db, dto.notes ?? '');
+      return toUnitDto(unit);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw labelTaken();
+      throw e;
+    }
+  }
+
+  async updateUnit(unitId: string, dto: UpdateUnitDto): Promise<UnitDto> {
+    try {
+      const unit = await this.fleet.updateUnit(unitId, { ...dto }, this.clock.now());
+      if (!unit) throw new NotFoundException('Unit not found');
+      return toUnitDto(unit);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw labelTaken();
+      throw e;
+    }
+  }
+
+  /** A maintenance block: the unit cannot be booked in [start, end); 409 when a booking holds it then. */
+  async addMaintenance(unitId: string, dto: CreateMaintenanceDto): Promise<MaintenanceBlockDto> {
+    const start = readAt(dto.start, 'start');
+    const end = readAt(dto.end, 'end');
+    if (end.getTime() <= start.getTime()) throw invalid('end', 'end must be after start');
+    const unit = await this.fleet.findUnit(unitId);
+    if (!unit) throw new NotFoundException('Unit not found');
+    try {
+      const block = await this.db.transaction((tx) => this.fleet.insertMaintenance(unit, { start, end }, dto.reason, this.clock.now(), tx));
+      return { _id: block.id, unitId: block.unitId, start: start.toISOString(), end: end.toISOString(), reason: block.reason };
+    } catch (e) {
+      if (isExclusionViolation(e)) {
+        throw new ConflictException({ message: 'The unit is booked or already in maintenance in this window', code: 'UNIT_BUSY' });
+      }
+      throw e;
+    }
+  }
+
+  async removeMaintenance(unitId: string, blockId: string): Promise<void> {
+    if (!(await this.fleet.deleteMaintenance(unitId, blockId))) throw new NotFoundException('Maintenance block not found');
+  }
+
+  private range(q: WindowQueryDto): { from: Date; to: Date } {
+    const from = readAt(q.from, 'from');
+    const to = readAt(q.to, 'to');
+    if (to.getTime() <= from.getTime()) throw invalid('to', 'to must be after from');
+    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw invalid('to', `to must be at most ${MAX_RANGE_DAYS} days after from`);
+    return { from, to };
+  }
+
+  /** GET bikes/{id}/availability: free units over [from, to) as steps. */
+  async availability(bikeId: string, q: WindowQueryDto): Promise<AvailabilityDto> {
+    const { from, to } = this.range(q);
+    const bike = await this.bikeOrThrow(bikeId);
+    const { totalUnits, steps } = await this.fleet.availability(bikeId, from, to);
+    return {
+      bikeId,
+      totalUnits,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      // A switched-off bike has nothing free.
+      intervals: steps.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString(), free: bike.isAvailable ? Math.max(0, s.free) : 0 })),
+    };
+  }
+
+  /** GET bikes/{id}/timeline (admin): every unit with its bookings and maintenance blocks in [from, to). */
+  async timeline(bikeId: string, q: WindowQueryDto): Promise<TimelineDto> {
+    const { from, to } = this.range(q);
+    await this.bikeOrThrow(bikeId);
+    const [units, blocks] = await Promise.all([this.fleet.listUnits(bikeId), this.fleet.blocksOf(bikeId, { start: from, end: to })]);
+    return {
+      bikeId,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      units: units.map((u) => ({
+        _id: u.id,
+        label: u.label,
+        status: u.status,
+        blocks: blocks
+          .filter((b) => b.unitId === u.id)
+          .map((b) =>
+            b.kind === 'maintenance'
+              ? { kind: 'maintenance' as const, _id: b.id, start: b.start.toISOString(), end: b.end?.toISOString() ?? null, reason: b.reason }
+              : {
+                  kind: 'booking' as const,
+                  _id: b.id,
+                  start: b.start.toISOString(),
+                  end: b.end?.toISOString() ?? null,
+                  rentalId: b.rentalId ?? undefined,
+                  customerName: b.customerName ?? undefined,
+                  status: b.status ?? undefined,
+                },
+          ),
+      })),
+    };
+  }
+}

@@ -1,0 +1,349 @@
+import { ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { AuthUser } from '../../common/decorators.js';
+import { Clock } from '../../common/clock.js';
+import { HttpReply, IdempotencyClaim, IdempotencyService } from '../../common/idempotency/idempotency.service.js';
+import { toMajor } from '../../common/money.js';
+import { AppConfig } from '../../config/app-config.js';
+import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { isExclusionViolation } from '../../database/pg-errors.js';
+import { BikeRow } from '../../database/schema/bikes.js';
+import { PaymentRow } from '../../database/schema/payments.js';
+import { NewRentalRow, RentalRow } from '../../database/schema/rentals.js';
+import { users } from '../../database/schema/users.js';
+import { FleetRepository } from '../bikes/fleet.repository.js';
+import { CheckoutSession } from '../payments/payment-gateway.js';
+import { toPaymentSummaryDto } from '../payments/payments.dto.js';
+import { PaymentsService } from '../payments/payments.service.js';
+import { paymentDescription } from '../payments/sandbox.service.js';
+import { HoldSweeper } from './hold-sweeper.service.js';
+import { priceWindow } from './pricing.js';
+import { BookingWindow, HOUR_MS, MINUTE_MS, readWindow } from './rental-time.js';
+import { RentalViews } from './rental-views.js';
+import {
+  CounterSaleDto,
+  CreateRentalDto,
+  CreateRentalResultDto,
+  QuoteDto,
+  QuoteQueryDto,
+  QuoteTermsDto,
+  quoteLinesDto,
+  RentalDto,
+  RescheduleRentalDto,
+} from './rentals.dto.js';
+import { RentalsRepository } from './rentals.repository.js';
+
+const MAX_CENTS = 2_147_483_647;
+/** Attempts to take units when concurrent bookings took the chosen ones first (exclusion violation). */
+const UNIT_ATTEMPTS = 12;
+const REF_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+export const CREATE_RENTAL_ROUTE = 'POST /api/rentals';
+
+/** 'TXN-' + 12 random uppercase letters and digits: the rental's public checkout reference. */
+export function newPaymentRef(): string {
+  let ref = 'TXN-';
+  for (let i = 0; i < 12; i++) ref += REF_ALPHABET[randomInt(REF_ALPHABET.length)];
+  return ref;
+}
+
+export class OutOfStock extends Error {}
+
+export const outOfStock = (): ConflictException => new ConflictException({ message: 'Bike is already rented', code: 'OUT_OF_STOCK' });
+
+/** The window's price at the bike's current rates (fixed windows), or none (open-ended). */
+function quoteFor(bike: Pick<BikeRow, 'pricePerHourCents' | 'pricePerDayCents' | 'pricePerWeekCents'>, w: BookingWindow, quantity: number) {
+  if (!w.end) return null;
+  const quote = priceWindow(bike, w.end.getTime() - w.start.getTime(), quantity);
+  if (quote.totalMinor > MAX_CENTS) throw new ConflictException({ message: 'The rental period is too long for this bike', code: 'WINDOW_TOO_LONG' });
+  return quote;
+}
+
+/**
+ * Bookings: quote, book (units for a window), cancel, reschedule and counter sales. Units are chosen among
+ * the free ones and inserted; the database's exclusion constraint refuses a unit another booking took
+ * meanwhile, and the booking then tries other units, or answers 409 when none is left.
+ */
+@Injectable()
+export class BookingService {
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly rentals: RentalsRepository,
+    private readonly fleet: FleetRepository,
+    private readonly payments: PaymentsService,
+    private readonly idempotency: IdempotencyService,
+    private readonly sweeper: HoldSweeper,
+    private readonly views: RentalViews,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Late fee per started hour and unit: LATE_FEE_PER_HOUR, else the hourly price. */
+  lateFeeRateMinor(pricePerHourCents: number): number {
+    const configured = this.config.env.LATE_FEE_PER_HOUR;
+    return configured === undefined ? pricePerHourCents : Math.round(configured * 100);
+  }
+
+  terms(pricePerHourCents: number): QuoteTermsDto {
+    const env = this.config.env;
+    return {
+      lateFeePerHour: toMajor(this.lateFeeRateMinor(pricePerHourCents)),
+      lateGraceMinutes: env.LATE_GRACE_MINUTES,
+      freeCancellationHours: env.FREE_CANCELLATION_HOURS,
+      bookingFee: env.BOOKING_FEE_AMOUNT,
+      bookingFeeCurrency: env.BOOKING_FEE_CURRENCY,
+    };
+  }
+
+  /** GET bikes/{id}/quote: the price of a window and how many units are free for all of it. */
+  async quote(bikeId: string, q: QuoteQueryDto): Promise<QuoteDto> {
+    const bike = await this.rentals.findActiveBike(bikeId);
+    if (!bike) throw new NotFoundException('Bike not found');
+    const w = readWindow(q.startTime, q.endTime, this.clock.now());
+    const priced = quoteFor(bike, w, q.quantity)!;
+    const available = bike.isAvailable ? await this.fleet.countFree(bikeId, w) : 0;
+    return {
+      total: toMajor(priced.totalMinor),
+      currency: bike.currency,
+      lines: quoteLinesDto(priced.lines),
+      available,
+      startTime: w.start.toISOString(),
+      endTime: w.end!.toISOString(),
+      terms: this.terms(bike.pricePerHourCents),
+    };
+  }
+
+  /** POST rentals: take units for the window, create the rental and open its booking fee in one transaction, then the checkout. */
+  async createRental(user: AuthUser, dto: CreateRentalDto, key: string | undefined, origin: string): Promise<HttpReply> {
+    const w = readWindow(dto.startTime, dto.endTime, this.clock.now());
+    const scope = this.idempotency.scope(user.id, CREATE_RENTAL_ROUTE, key, dto);
+    return this.idempotency.run(scope, async (claim) => {
+      let reserved: { rental: RentalRow; payment: PaymentRow; bikeName: string };
+      try {
+        reserved = await this.reserve(user, dto, w, claim);
+      } catch (e) {
+        if (!(e instanceof OutOfStock)) throw e;
+        // Units held by lapsed unpaid bookings count as free: release them, then try once more.
+        if ((await this.sweeper.expireHolds({ bikeId: dto.bikeId })) === 0) throw outOfStock();
+        try {
+          reserved = await this.reserve(user, dto, w, claim);
+        } catch (again) {
+          throw again instanceof OutOfStock ? outOfStock() : again;
+        }
+      }
+      const { rental, payment, bikeName } = reserved;
+      let session: CheckoutSession;
+      try {
+        session = await this.payments.createCheckout(payment, paymentDescription('booking_fee', bikeName, rental.quantity), this.payments.publicOrigin(origin));
+      } catch (e) {
+        // Undo the booking so its units are free again (exactly once) and the key may be retried.
+        await this.db.transaction(async (tx) => {
+          await this.payments.settle(payment.id, 'failed', tx);
+          await this.rentals.cancelAndRelease(rental.id, this.clock.now(), tx);
+          await claim.release(tx);
+        });
+        throw e;
+      }
+      return this.db.transaction(async (tx) => {
+        const opened = await this.payments.attachCheckout(payment.id, session, tx);
+        const data: CreateRentalResultDto = {
+          rental: await this.views.find(rental.id, tx),
+          payment_url: session.url,
+          payment: toPaymentSummaryDto(opened ?? payment),
+        };
+        const reply = { status: 201, body: { success: true, message: 'Go to the payment page to complete the rental process.', data } };
+        await claim.complete(tx, reply);
+        return reply;
+      });
+    });
+  }
+
+  /** Runs `work` in a transaction, again when the units it chose were taken meanwhile (23P01); then OutOfStock. */
+  private async withUnits<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(work);
+      } catch (e) {
+        if (!isExclusionViolation(e)) throw e;
+        if (attempt >= UNIT_ATTEMPTS) throw new OutOfStock();
+      }
+    }
+  }
+
+  /** Picks `quantity` free units for the window and reserves them for the rental (23P01 when one was taken meanwhile). */
+  private async takeUnits(bikeId: string, rentalId: string, w: BookingWindow, quantity: number, tx: DbOrTx): Promise<void> {
+    const units = await this.fleet.pickFree(bikeId, w, quantity, tx);
+    if (units.length < quantity) throw new OutOfStock();
+    await this.fleet.reserveForRental(bikeId, rentalId, units, w, tx);
+  }
+
+  private async bookableBike(bikeId: string, tx: DbOrTx): Promise<BikeRow> {
+    // A share lock: a concurrent deletion of the bike (update lock) waits for the booking, and sees it.
+    const bike = await this.rentals.findActiveBike(bikeId, tx, true);
+    if (!bike) throw new NotFoundException('Bike not found');
+    if (!bike.isAvailable) throw new OutOfStock();
+    return bike;
+  }
+
+  private rentalValues(bike: BikeRow, w: BookingWindow, quantity: number, now: Date): Omit<NewRentalRow, 'userId' | 'status'> {
+    const quote = quoteFor(bike, w, quantity);
+    return {
+      paymentRef: newPaymentRef(),
+      bikeId: bike.id,
+      quantity,
+      startTime: w.start,
+      endTime: w.end,
+      pricePerHourCents: bike.pricePerHourCents,
+      pricePerDayCents: bike.pricePerDayCents,
+      pricePerWeekCents: bike.pricePerWeekCents,
+      currency: bike.currency,
+      quoteLines: quote?.lines ?? null,
+      totalCostCents: quote?.totalMinor ?? 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  private async reserve(user: AuthUser, dto: CreateRentalDto, w: BookingWindow, claim: IdempotencyClaim) {
+    return this.withUnits(async (tx) => {
+      await claim.claim(tx);
+      const now = this.clock.now();
+      // One booking of a customer at a time, so the count below cannot be overtaken.
+      await this.rentals.lockUser(user.id, tx);
+      const max = this.config.env.MAX_PENDING_BOOKINGS;
+      if ((await this.rentals.countPending(user.id, now, tx)) >= max) {
+        throw new HttpException(
+          { message: `You already have ${max} bookings awaiting their booking fee; pay or let one lapse first`, code: 'TOO_MANY_PENDING' },
+          HttpStatus.TOO_MANY_REQUESTS,
+        );
+      }
+      const bike = await this.bookableBike(dto.bikeId, tx);
+      const holdExpiresAt = new Date(now.getTime() + this.config.env.HOLD_MINUTES * MINUTE_MS);
+      const rental = await this.rentals.insert({ ...this.rentalValues(bike, w, dto.quantity, now), userId: user.id, status: 'pending_fee', holdExpiresAt }, tx);
+      await this.takeUnits(bike.id, rental.id, w, dto.quantity, tx);
+      const payment = await this.payments.open(
+        {
+          rentalId: rental.id,
+          userId: user.id,
+          kind: 'booking_fee',
+          amountMinor: this.config.bookingFeeMinor,
+          currency: this.config.env.BOOKING_FEE_CURRENCY,
+          expiresAt: holdExpiresAt,
+        },
+        tx,
+      );
+      return { rental, payment, bikeName: bike.name };
+    });
+  }
+
+  private async ownOpenRental(user: AuthUser, id: string, tx: DbOrTx): Promise<RentalRow> {
+    const rental = await this.rentals.lock(id, tx);
+    if (!rental || rental.userId !== user.id) throw new NotFoundException('Rental not found');
+    if (rental.status === 'cancelled') throw new ConflictException({ message: 'This rental was cancelled', code: 'RENTAL_CANCELLED' });
+    if (rental.status === 'returned' || rental.status === 'paid') throw new ConflictException({ message: 'Bike is already returned', code: 'ALREADY_RETURNED' });
+    if (this.clock.now().getTime() >= rental.startTime.getTime()) {
+      throw new ConflictException({ message: 'This rental has already started', code: 'RENTAL_STARTED' });
+    }
+    return rental;
+  }
+
+  /**
+   * POST rentals/{id}/cancel (owner, before the start). Units free at once. A booked rental cancelled at least
+   * FREE_CANCELLATION_HOURS before its start gets its booking fee refunded through the gateway; later the fee is
+   * kept. A rental payment made up front is always refunded. An unpaid booking just ends (its fee cancelled).
+   */
+  async cancel(user: AuthUser, id: string): Promise<RentalDto> {
+    const { closed, refunds } = await this.db.transaction(async (tx) => {
+      const rental = await this.ownOpenRental(user, id, tx);
+      const now = this.clock.now();
+      const closed: PaymentRow[] = [];
+      const refunds: PaymentRow[] = [];
+      if (rental.status === 'pending_fee') {
+        for (const p of await this.payments.findPending(rental.id, 'booking_fee', tx)) {
+          const done = await this.payments.settle(p.id, 'cancelled', tx);
+          if (done) closed.push(done);
+        }
+        await this.rentals.cancelAndRelease(rental.id, now, tx);
+      } else {
+        await this.rentals.cancelBooked(rental.id, now, tx);
+        for (const p of await this.payments.findPending(rental.id, 'rental', tx)) {
+          const done = await this.payments.settle(p.id, 'cancelled', tx);
+          if (done) closed.push(done);
+        }
+        const free = now.getTime() <= rental.startTime.getTime() - this.config.env.FREE_CANCELLATION_HOURS * HOUR_MS;
+        for (const p of await this.payments.listByRentalIds([rental.id], tx)) {
+          if (p.status !== 'succeeded') continue;
+          if (p.kind === 'rental' || (p.kind === 'booking_fee' && free)) refunds.push(p);
+        }
+      }
+      return { closed, refunds };
+    });
+    await this.payments.closeCheckouts(closed);
+    for (const p of refunds) await this.payments.refund(p);
+    return this.views.find(id);
+  }
+
+  /** POST rentals/{id}/reschedule (owner, before the start): the same units if free, else others; a new quote. */
+  async reschedule(user: AuthUser, id: string, dto: RescheduleRentalDto): Promise<RentalDto> {
+    const w = readWindow(dto.startTime, dto.endTime, this.clock.now());
+    try {
+      await this.withUnits(async (tx) => {
+        const rental = await this.ownOpenRental(user, id, tx);
+        if (rental.totalPaidCents !== null) {
+          throw new ConflictException({ message: 'A rental paid in advance cannot be moved; cancel it and book again', code: 'ALREADY_PAID' });
+        }
+        const bike = await this.bookableBike(rental.bikeId, tx);
+        const now = this.clock.now();
+        const values = this.rentalValues(bike, w, rental.quantity, now);
+        await this.fleet.releaseRental(rental.id, tx);
+        await this.takeUnits(bike.id, rental.id, w, rental.quantity, tx);
+        const { paymentRef: _ref, createdAt: _created, ...changes } = values;
+        await this.rentals.update(rental.id, changes, tx);
+      });
+    } catch (e) {
+      throw e instanceof OutOfStock ? outOfStock() : e;
+    }
+    return this.views.find(id);
+  }
+
+  /**
+   * POST rentals/counter (admin): a booking for a customer in the shop, booked at once without the online
+   * booking fee. When `paid` and the window is fixed, the quote is recorded as paid at the counter.
+   */
+  async counterSale(dto: CounterSaleDto): Promise<RentalDto> {
+    const w = readWindow(dto.startTime, dto.endTime, this.clock.now());
+    const [customer] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${dto.customerEmail})`)
+      .limit(1);
+    if (!customer) throw new NotFoundException({ message: 'No customer with this email', code: 'CUSTOMER_NOT_FOUND' });
+    let rentalId: string;
+    try {
+      rentalId = await this.withUnits(async (tx) => {
+        const now = this.clock.now();
+        const bike = await this.bookableBike(dto.bikeId, tx);
+        const values = this.rentalValues(bike, w, dto.quantity, now);
+        const paidNow = dto.paid && values.totalCostCents! > 0 && w.end !== null;
+        const rental = await this.rentals.insert(
+          { ...values, userId: customer.id, status: 'booked', source: 'counter', paymentMethod: dto.paymentMethod, totalPaidCents: paidNow ? values.totalCostCents : null },
+          tx,
+        );
+        await this.takeUnits(bike.id, rental.id, w, dto.quantity, tx);
+        if (paidNow) {
+          await this.payments.recordCounterPayment(
+            { rentalId: rental.id, userId: customer.id, kind: 'rental', amountMinor: values.totalCostCents!, currency: bike.currency, expiresAt: null },
+            dto.paymentMethod,
+            tx,
+          );
+        }
+        return rental.id;
+      });
+    } catch (e) {
+      throw e instanceof OutOfStock ? outOfStock() : e;
+    }
+    return this.views.find(rentalId);
+  }
+}
+

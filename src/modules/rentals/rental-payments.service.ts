@@ -1,0 +1,125 @@
+import { ConflictException, Inject, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { AuthUser } from '../../common/decorators.js';
+import { Clock } from '../../common/clock.js';
+import { HttpReply, IdempotencyService } from '../../common/idempotency/idempotency.service.js';
+import { toMinorExact } from '../../common/money.js';
+import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
+import { RentalRow } from '../../database/schema/rentals.js';
+import { toPaymentSummaryDto } from '../payments/payments.dto.js';
+import { PaymentsService } from '../payments/payments.service.js';
+import { paymentDescription } from '../payments/sandbox.service.js';
+import { HOUR_MS, MINUTE_MS } from './rental-time.js';
+import { amountDueMinor, FullPaymentDto, PaymentUrlDto } from './rentals.dto.js';
+import { RentalsRepository } from './rentals.repository.js';
+
+/** Rental payments stay payable for a day (Stripe Checkout's maximum is 24 hours). */
+const RENTAL_PAYMENT_TTL_MS = 23 * HOUR_MS;
+/** A reusable open payment must leave the payer this long to finish. */
+const REUSE_MARGIN_MS = 5 * MINUTE_MS;
+/** A pending payment without its checkout yet is being opened by another request for at most this long. */
+const OPENING_GRACE_MS = MINUTE_MS;
+
+export const FULL_PAYMENT_ROUTE = 'POST /api/rentals/fullpayment';
+
+/**
+ * Money after the booking fee: the rental's cost (after the return, or the quote of a fixed window right after
+ * booking) and a late fee still due after the return; and what a settled payment does to its rental.
+ */
+@Injectable()
+export class RentalPaymentsService implements OnModuleInit {
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly rentals: RentalsRepository,
+    private readonly payments: PaymentsService,
+    private readonly idempotency: IdempotencyService,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.payments.onSettled((tx, payment, at) => this.applyPaymentOutcome(tx, payment, at));
+  }
+
+  /** POST rentals/fullpayment: pay what the rental still owes, which must be the server's amount to the cent. */
+  async payRental(user: AuthUser, dto: FullPaymentDto, key: string | undefined, origin: string): Promise<HttpReply> {
+    const scope = this.idempotency.scope(user.id, FULL_PAYMENT_ROUTE, key, dto);
+    return this.idempotency.run(scope, async (claim) => {
+      const { payment, reused, bikeName, quantity, replaced } = await this.db.transaction(async (tx) => {
+        const replaced: PaymentRow[] = [];
+        await claim.claim(tx);
+        const rental = await this.rentals.findByRef(dto.paymentId, user.id, tx, true);
+        if (!rental) throw new NotFoundException('Rental not found');
+        const due = this.assertPayable(rental, dto.totalCost);
+        const kind: PaymentKind = rental.totalPaidCents === null ? 'rental' : 'late_fee';
+        const bike = (await this.rentals.findView(rental.id, tx))!.bike;
+        const now = this.clock.now();
+        for (const open of await this.payments.findPending(rental.id, kind, tx)) {
+          if (!open.checkoutUrl && now.getTime() - open.createdAt.getTime() < OPENING_GRACE_MS) {
+            // Another request is creating this checkout right now; expiring it could strand a live gateway session.
+            throw new ConflictException({ message: 'A payment for this rental is being opened, please retry in a moment', code: 'PAYMENT_IN_PROGRESS' });
+          }
+          const usable = open.checkoutUrl && open.amountMinor === due && (!open.expiresAt || open.expiresAt.getTime() > now.getTime() + REUSE_MARGIN_MS);
+          if (usable) return { payment: open, reused: true, bikeName: bike.name, quantity: rental.quantity, replaced };
+          const expired = await this.payments.settle(open.id, 'expired', tx);
+          if (expired) replaced.push(expired);
+        }
+        const opened = await this.payments.open(
+          { rentalId: rental.id, userId: user.id, kind, amountMinor: due, currency: rental.currency, expiresAt: new Date(now.getTime() + RENTAL_PAYMENT_TTL_MS) },
+          tx,
+        );
+        return { payment: opened, reused: false, bikeName: bike.name, quantity: rental.quantity, replaced };
+      });
+      await this.payments.closeCheckouts(replaced);
+
+      let url = payment.checkoutUrl;
+      let current = payment;
+      if (!reused) {
+        try {
+          const session = await this.payments.createCheckout(payment, paymentDescription('rental', bikeName, quantity), this.payments.publicOrigin(origin));
+          url = session.url;
+          current = (await this.db.transaction((tx) => this.payments.attachCheckout(payment.id, session, tx))) ?? payment;
+        } catch (e) {
+          await this.db.transaction(async (tx) => {
+            await this.payments.settle(payment.id, 'failed', tx);
+            await claim.release(tx);
+          });
+          throw e;
+        }
+      }
+      const data: PaymentUrlDto = { payment_url: url!, payment: toPaymentSummaryDto(current) };
+      const reply = { status: 200, body: { success: true, message: 'Go to the payment page to complete the payment.', data } };
+      await this.db.transaction((tx) => claim.complete(tx, reply));
+      return reply;
+    });
+  }
+
+  /** What the rental still owes (minor units), or the 409 saying why it cannot be paid now. */
+  private assertPayable(rental: RentalRow, clientAmount: number): number {
+    const due = amountDueMinor(rental);
+    if (rental.status === 'paid' || (rental.totalPaidCents !== null && due === 0)) {
+      throw new ConflictException({ message: 'This rental is already paid', code: 'ALREADY_PAID' });
+    }
+    if (rental.status === 'cancelled') throw new ConflictException({ message: 'This rental was cancelled', code: 'RENTAL_CANCELLED' });
+    if (rental.status === 'pending_fee' || (rental.status === 'booked' && rental.endTime === null)) {
+      throw new ConflictException({ message: 'The bike has not been returned yet', code: 'NOT_RETURNED' });
+    }
+    if (due <= 0) throw new ConflictException({ message: 'This rental has nothing to pay', code: 'NOTHING_TO_PAY' });
+    if (toMinorExact(clientAmount) !== due) {
+      throw new ConflictException({
+        message: `The amount does not match the rental's total cost of ${(due / 100).toFixed(2)} ${rental.currency}`,
+        code: 'AMOUNT_MISMATCH',
+      });
+    }
+    return due;
+  }
+
+  /** A payment became final: move its rental along in the same transaction. */
+  private async applyPaymentOutcome(tx: DbOrTx, payment: PaymentRow, at: Date): Promise<void> {
+    if (payment.kind === 'booking_fee') {
+      if (payment.status === 'succeeded') await this.rentals.markBooked(payment.rentalId, at, tx);
+      else await this.rentals.cancelAndRelease(payment.rentalId, at, tx);
+    } else if (payment.status === 'succeeded') {
+      await this.rentals.markPaid(payment.rentalId, payment.amountMinor, at, tx);
+    }
+  }
+}

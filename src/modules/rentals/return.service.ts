@@ -1,0 +1,74 @@
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/app-config.js';
+import { Db, DRIZZLE } from '../../database/database.types.js';
+import { RentalRow } from '../../database/schema/rentals.js';
+import { BookingService } from './booking.service.js';
+import { lateFeeMinor, startedHours } from './pricing.js';
+import { invalidField, MINUTE_MS, readTime } from './rental-time.js';
+import { RentalViews } from './rental-views.js';
+import { RentalDto } from './rentals.dto.js';
+import { RentalsRepository } from './rentals.repository.js';
+
+const MAX_CENTS = 2_147_483_647;
+
+/** Returns (admin): the cost, the late fee, and each unit's period ending at the return, once. */
+@Injectable()
+export class ReturnService {
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly rentals: RentalsRepository,
+    private readonly booking: BookingService,
+    private readonly views: RentalViews,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * PUT rentals/{id}/return. Open-ended: ceil(hours) x price at booking x quantity. Fixed window: the quote
+   * fixed at booking, plus LATE_FEE_PER_HOUR (default the hourly price) per started hour and unit after
+   * endTime + LATE_GRACE_MINUTES.
+   */
+  async returnRental(id: string, returntime: string): Promise<RentalDto> {
+    const returnTime = readTime(returntime, 'returntime');
+    const rental = await this.rentals.findById(id);
+    if (!rental) throw new NotFoundException('Rental not found');
+    const ms = returnTime.getTime() - rental.startTime.getTime();
+    if (ms <= 0) throw invalidField('returntime', 'Return time must be after the start time');
+    const cost = this.costOf(rental, returnTime);
+    if (cost.totalCostCents > MAX_CENTS) throw invalidField('returntime', 'The rental period is too long for this bike');
+
+    return this.db.transaction(async (tx) => {
+      const returned = await this.rentals.markReturned(id, returnTime, cost, this.clock.now(), tx);
+      if (!returned) throw this.returnConflict((await this.rentals.findById(id, tx)) ?? rental);
+      return this.views.find(id, tx);
+    });
+  }
+
+  private costOf(rental: RentalRow, returnTime: Date): { totalCostCents: number; lateFeeCents: number } {
+    if (rental.endTime === null) {
+      const hours = startedHours(returnTime.getTime() - rental.startTime.getTime());
+      return { totalCostCents: hours * rental.pricePerHourCents * rental.quantity, lateFeeCents: 0 };
+    }
+    const late = lateFeeMinor(
+      rental.endTime.getTime(),
+      returnTime.getTime(),
+      this.config.env.LATE_GRACE_MINUTES * MINUTE_MS,
+      this.booking.lateFeeRateMinor(rental.pricePerHourCents),
+      rental.quantity,
+    );
+    return { totalCostCents: rental.totalCostCents + late, lateFeeCents: late };
+  }
+
+  private returnConflict(rental: RentalRow): ConflictException {
+    switch (rental.status) {
+      case 'returned':
+      case 'paid':
+        return new ConflictException({ message: 'Bike is already returned', code: 'ALREADY_RETURNED' });
+      case 'pending_fee':
+        return new ConflictException({ message: 'The booking fee of this rental is not paid', code: 'BOOKING_FEE_UNPAID' });
+      default:
+        return new ConflictException({ message: 'This rental was cancelled', code: 'RENTAL_CANCELLED' });
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { createUser } from '../support/factories.js';
+import { createTestApp, TestApp } from '../support/test-app.js';
+
+/** The Redis server of the test machine; keys under okb-safety:<run>: so parallel runs never meet. */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('Rate limits shared by two instances through Redis (REDIS_URL)', () => {
+  const prefix = `okb-safety:${randomUUID()}:`;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = { REDIS_URL, REDIS_KEY_PREFIX: prefix, LOGIN_RATE_LIMIT: '3', BOOKING_RATE_LIMIT: '100000' };
+    a = await createTestApp(env);
+    b = await createTestApp(env);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  const wrongLogin = (t: TestApp, n: number) => t.http().post('/api/auth/login').send({ email: `shared-${n}@example.com`, password: 'wrong-pass' });
+
+  it('counts login attempts of one address across both instances', async () => {
+    expect((await wrongLogin(a, 1)).status).toBe(401);
+    expect((await wrongLogin(b, 2)).status).toBe(401);
+    expect((await wrongLogin(a, 3)).status).toBe(401);
+    // The 4th attempt in the minute is refused, on whichever instance it lands.
+    const res = await wrongLogin(b, 4);
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
+    expect((await wrongLogin(a, 5)).status).toBe(429);
+  });
+
+  it('counts contact messages across both instances, and keeps them under the key prefix', async () => {
+    const send = (t: TestApp) =>
+      t.http().post('/api/contact').send({ name: 'Visitor', email: 'v@example.com', subject: 'Hi', message: 'A question about rentals.' });
+    expect((await send(a)).status).toBe(201);
+    expect((await send(b)).status).toBe(201);
+    expect((await send(b)).status).toBe(201);
+    expect((await send(a)).status).toBe(429);
+    const redis = new Redis(REDIS_URL);
+    try {
+      expect((await redis.keys(`${prefix}rl:*`)).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it('locks an account for both instances after repeated wrong passwords', async () => {
+    // The per-address limit of 127.0.0.1 is used up above: these come through the (trusted, loopback) proxy.
+    const victim = await createUser(a, { email: 'victim@example.com', password: 'right-password' });
+    await createUser(b, { email: 'victim@example.com', password: 'right-password' });
+    for (let i = 0; i < 5; i++) {
+      const t = i % 2 ? a : b;
+      const res = await t.http().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i + 10}`).send({ email: victim.email, password: `guess-${i}` });
+      expect(res.status).toBe(401);
+    }
+    const locked = await b.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.99').send({ email: victim.email, password: 'right-password' });
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('verifies tokens per instance although passport keeps one process-wide strategy registry', async () => {
+    const onA = await createUser(a);
+    const onB = await createUser(b);
+    // Each instance has its own secret and database: its own tokens pass, the other's do not.
+    await a.http().get('/api/users/me').set('Authorization', onA.bearer).expect(200);
+    await b.http().get('/api/users/me').set('Authorization', onB.bearer).expect(200);
+    await a.http().get('/api/users/me').set('Authorization', onB.bearer).expect(401);
+    await b.http().get('/api/users/me').set('Authorization', onA.bearer).expect(401);
+  });
+});

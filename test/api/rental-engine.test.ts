@@ -1,0 +1,380 @@
+import { eq } from 'drizzle-orm';
+import { bikeUnits } from '../../src/database/schema/fleet.js';
+import { payments } from '../../src/database/schema/payments.js';
+import { addUnits, bikeBody, createBike } from '../support/bike-factories.js';
+import { createAdmin, createUser, TestUser } from '../support/factories.js';
+import {
+  book,
+  bookAndPay,
+  choose,
+  freeNowOf,
+  fullPayment,
+  HOUR,
+  MINUTE,
+  paymentsOf,
+  rentalById,
+  rentalTestEnv,
+  returnRental,
+  startIn,
+} from '../support/rental-factories.js';
+import { createTestApp, TestApp } from '../support/test-app.js';
+
+const DAY = 24 * HOUR;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Issue 10: bookings for a window on a fleet of units. Runs on PGlite and, with TEST_DATABASE_URL, on the
+ * PostgreSQL server, where the concurrent requests really run in parallel.
+ */
+describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(rentalTestEnv);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.reset());
+
+  const now = () => t.clock.now().getTime();
+  const users = (n: number): Promise<TestUser[]> => Promise.all(Array.from({ length: n }, (_, i) => createUser(t, { name: `Racer ${i}` })));
+  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+  const bookWindow = (user: TestUser, bikeId: string, start: number, end: number | null, quantity = 1) =>
+    t
+      .http()
+      .post('/api/rentals')
+      .set('Authorization', user.bearer)
+      .send({ bikeId, startTime: iso(start), ...(end === null ? {} : { endTime: iso(end) }), quantity });
+  const quote = (bikeId: string, start: number, end: number, quantity = 1) =>
+    t.http().get(`/api/bikes/${bikeId}/quote`).query({ startTime: iso(start), endTime: iso(end), quantity });
+  const priced = { pricePerHourCents: 1000, pricePerDayCents: 5000, pricePerWeekCents: 20000 };
+
+  describe('concurrency (the exclusion constraint decides)', () => {
+    it('200 simultaneous bookings of a 3-unit bike for overlapping windows: exactly 3 succeed', async () => {
+      const bike = await createBike(t, { quantity: 3 });
+      const racers = await users(200);
+      const base = now() + 2 * DAY;
+      // Every window overlaps the hour [base + 3h, base + 4h).
+      const results = await Promise.all(racers.map((u, i) => bookWindow(u, bike.id, base + (i % 3) * HOUR, base + (4 + (i % 5)) * HOUR)));
+      expect(tally(results.map((r) => r.status))).toEqual({ 201: 3, 409: 197 });
+      for (const r of results.filter((x) => x.status === 409)) expect(r.body).toMatchObject({ message: 'Bike is already rented', code: 'OUT_OF_STOCK' });
+      const labels = results.filter((r) => r.status === 201).map((r) => r.body.data.rental.units[0].label);
+      expect(new Set(labels).size).toBe(3);
+    });
+
+    it('50 simultaneous bookings of a 1-unit bike for 50 disjoint windows all succeed', async () => {
+      const bike = await createBike(t, { quantity: 1 });
+      const racers = await users(50);
+      const base = now() + DAY;
+      const results = await Promise.all(racers.map((u, i) => bookWindow(u, bike.id, base + i * 2 * HOUR, base + (i * 2 + 1) * HOUR)));
+      expect(tally(results.map((r) => r.status))).toEqual({ 201: 50 });
+    });
+  });
+
+  it("a future booking leaves today's quantity unchanged; one covering now takes it", async () => {
+    const user = await createUser(t);
+    const bike = await createBike(t, { quantity: 2 });
+    expect(await freeNowOf(t, bike.id)).toBe(2);
+    await bookWindow(user, bike.id, now() + 30 * DAY, now() + 31 * DAY).expect(201);
+    expect(await freeNowOf(t, bike.id)).toBe(2);
+    const detail = await t.http().get(`/api/bikes/${bike.id}`).expect(200);
+    expect(detail.body.data).toMatchObject({ quantity: 2, totalUnits: 2 });
+    await bookWindow(user, bike.id, now(), now() + 2 * HOUR).expect(201);
+    expect(await freeNowOf(t, bike.id)).toBe(1);
+    // An open-ended booking from now holds its unit until it is returned.
+    await bookWindow(user, bike.id, now(), null).expect(201);
+    expect(await freeNowOf(t, bike.id)).toBe(0);
+  });
+
+  describe('quote', () => {
+    it.each([
+      ['3 h', 3 * HOUR, 30],
+      ['5 h', 5 * HOUR, 50],
+      ['26 h', 26 * HOUR, 70],
+      ['6 days', 6 * DAY, 200],
+      ['8 days', 8 * DAY, 250],
+      ['exactly 24 h', 24 * HOUR, 50],
+      ['23 h 59 min', 24 * HOUR - MINUTE, 50],
+      ['exactly 7 days', 7 * DAY, 200],
+    ])('%s', async (_label, ms, total) => {
+      const bike = await createBike(t, { ...priced, quantity: 2 });
+      const start = now() + DAY;
+      const res = await quote(bike.id, start, start + ms).expect(200);
+      expect(res.body.data).toMatchObject({ total, currency: 'USD', available: 2, startTime: iso(start), endTime: iso(start + ms) });
+      const sum = res.body.data.lines.reduce((s: number, l: { amount: number }) => s + l.amount, 0);
+      expect(sum).toBe(total);
+      expect(res.body.data.terms).toMatchObject({ lateFeePerHour: 10, lateGraceMinutes: 30, freeCancellationHours: 24, bookingFee: 100, bookingFeeCurrency: 'BDT' });
+    });
+
+    it('multiplies by the quantity, itemises, and answers 400 naming the field for a bad window', async () => {
+      const bike = await createBike(t, { ...priced, quantity: 2 });
+      const start = now() + DAY;
+      const res = await quote(bike.id, start, start + 26 * HOUR, 2).expect(200);
+      expect(res.body.data.total).toBe(140);
+      expect(res.body.data.lines).toEqual([
+        { label: '1 day × 2 bikes', quantity: 2, unitAmount: 50, amount: 100 },
+        { label: '2 hours × 2 bikes', quantity: 4, unitAmount: 10, amount: 40 },
+      ]);
+      const backwards = await quote(bike.id, start, start - HOUR).expect(400);
+      expect(backwards.body.errors[0].path).toBe('endTime');
+      const past = await quote(bike.id, now() - DAY, now()).expect(400);
+      expect(past.body.errors[0].path).toBe('startTime');
+      const many = await quote(bike.id, start, start + HOUR, 11).expect(400);
+      expect(many.body.errors[0].path).toBe('quantity');
+      await t.http().get(`/api/bikes/${bike.id}/quote`).query({ startTime: iso(start) }).expect(400);
+    });
+
+    it('bike responses carry the day and week prices, and admins set and clear them', async () => {
+      const admin = await createAdmin(t);
+      const created = await t.http().post('/api/bikes').set('Authorization', admin.bearer).send(bikeBody({ quantity: 3, pricePerDay: 50, pricePerWeek: 200 })).expect(201);
+      expect(created.body.data).toMatchObject({ pricePerDay: 50, pricePerWeek: 200, quantity: 3, totalUnits: 3 });
+      const id = created.body.data._id;
+      const units = await t.http().get(`/api/bikes/${id}/units`).set('Authorization', admin.bearer).expect(200);
+      expect(units.body.data.map((u: { label: string }) => u.label)).toEqual(['Yamaha-1', 'Yamaha-2', 'Yamaha-3']);
+      const cleared = await t.http().put(`/api/bikes/${id}`).set('Authorization', admin.bearer).send(bikeBody({ quantity: 3, pricePerDay: null })).expect(200);
+      expect(cleared.body.data).toMatchObject({ pricePerDay: null, pricePerWeek: 200 });
+    });
+  });
+
+  it('a fixed window: totalCost is the quote at booking, payable right after the fee; a late return adds the late fee', async () => {
+    const user = await createUser(t);
+    const admin = await createAdmin(t);
+    const bike = await createBike(t, { ...priced, quantity: 1 });
+    const start = now() + HOUR;
+    const end = start + 26 * HOUR;
+    const res = await bookWindow(user, bike.id, start, end).expect(201);
+    const rental = res.body.data.rental;
+    expect(rental).toMatchObject({ endTime: iso(end), dueAt: iso(end), totalCost: 70, quote: { total: 70, currency: 'USD' }, lateFee: 0, source: 'online', overdue: false });
+    expect(rental.units).toHaveLength(1);
+    // Prices changed after booking do not change the rental.
+    await t.http().put(`/api/bikes/${bike.id}`).set('Authorization', admin.bearer).send(bikeBody({ quantity: 1, pricePerHour: 99, pricePerDay: 999 })).expect(200);
+    await choose(t, res.body.data.payment_url, 'pay').expect(303);
+    const pay = await fullPayment(t, user, { paymentId: rental.paymentId, totalCost: 70 }).expect(200);
+    await choose(t, pay.body.data.payment_url, 'pay').expect(303);
+    expect(await rentalById(t, rental._id)).toMatchObject({ status: 'booked', totalPaidCents: 7000 });
+
+    // Back 2 h 10 min late: 30 minutes of grace, then 2 started hours at 10 per hour.
+    t.clock.advance(end + 2 * HOUR + 10 * MINUTE - now());
+    const overdue = await t.http().get('/api/rentals/allrentalbike').set('Authorization', admin.bearer).expect(200);
+    expect(overdue.body.data[0]).toMatchObject({ overdue: true });
+    const returned = await returnRental(t, admin, rental._id, iso(end + 2 * HOUR + 10 * MINUTE)).expect(200);
+    expect(returned.body.data).toMatchObject({ status: 'returned', lateFee: 20, totalCost: 90, totalPaid: 70, amountDue: 20 });
+    const late = await fullPayment(t, user, { paymentId: rental.paymentId, totalCost: 20 }).expect(200);
+    expect(late.body.data.payment).toMatchObject({ kind: 'late_fee', amount: 20 });
+    await choose(t, late.body.data.payment_url, 'pay').expect(303);
+    expect(await rentalById(t, rental._id)).toMatchObject({ status: 'paid', totalPaidCents: 9000 });
+  });
+
+  it('a return within the grace adds nothing and frees the unit from the return on', async () => {
+    const user = await createUser(t);
+    const admin = await createAdmin(t);
+    const bike = await createBike(t, { ...priced, quantity: 1 });
+    const start = now() + HOUR;
+    const { rental } = await bookAndPay(t, user, bike.id, { startTime: iso(start) });
+    const back = await returnRental(t, admin, rental._id, iso(start + 3 * HOUR)).expect(200);
+    expect(back.body.data).toMatchObject({ lateFee: 0, totalCost: 30 });
+    // The open-ended booking now holds [start, return): later windows are free again.
+    await bookWindow(user, bike.id, start + 4 * HOUR, start + 5 * HOUR).expect(201);
+  });
+
+  it("refuses a customer's fourth booking awaiting its fee (429 TOO_MANY_PENDING), also under concurrency", async () => {
+    const user = await createUser(t);
+    const bike = await createBike(t, { quantity: 10 });
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => bookWindow(user, bike.id, now() + (i + 1) * DAY, now() + (i + 1) * DAY + HOUR)));
+    expect(tally(results.map((r) => r.status))).toEqual({ 201: 3, 429: 5 });
+    expect(results.find((r) => r.status === 429)!.body).toMatchObject({ success: false, code: 'TOO_MANY_PENDING' });
+    // Paying one fee makes room for another.
+    await choose(t, results.find((r) => r.status === 201)!.body.data.payment_url, 'pay').expect(303);
+    await bookWindow(user, bike.id, now() + 20 * DAY, now() + 20 * DAY + HOUR).expect(201);
+  });
+
+  describe('cancel', () => {
+    it('free until FREE_CANCELLATION_HOURS before the start: the fee is refunded and the unit free at once', async () => {
+      const user = await createUser(t);
+      const bike = await createBike(t, { quantity: 1 });
+      const start = now() + 3 * DAY;
+      const { rental } = await bookAndPay(t, user, bike.id, { startTime: iso(start) });
+      const other = await createUser(t);
+      await book(t, other, bike.id, { startTime: iso(start + DAY) }).expect(409);
+      const res = await t.http().post(`/api/rentals/${rental._id}/cancel`).set('Authorization', user.bearer).expect(200);
+      expect(res.body.data).toMatchObject({ status: 'cancelled', bookingFee: { status: 'refunded' }, canCancel: false, units: [] });
+      const [fee] = await paymentsOf(t, rental._id);
+      expect(fee).toMatchObject({ status: 'refunded' });
+      expect(fee.refundedAt).not.toBeNull();
+      await book(t, other, bike.id, { startTime: iso(start + DAY) }).expect(201);
+      const again = await t.http().post(`/api/rentals/${rental._id}/cancel`).set('Authorization', user.bearer).expect(409);
+      expect(again.body.code).toBe('RENTAL_CANCELLED');
+    });
+
+    it('inside the last FREE_CANCELLATION_HOURS the fee is kept; after the start it is refused', async () => {
+      const user = await createUser(t);
+      const bike = await createBike(t, { quantity: 2 });
+      const { rental } = await bookAndPay(t, user, bike.id, { startTime: iso(now() + 5 * HOUR) });
+      const listed = await t.http().get('/api/rentals').set('Authorization', user.bearer).expect(200);
+      expect(listed.body.data[0]).toMatchObject({ canCancel: true, freeCancellationUntil: iso(new Date(rental.startTime).getTime() - 24 * HOUR) });
+      const res = await t.http().post(`/api/rentals/${rental._id}/cancel`).set('Authorization', user.bearer).expect(200);
+      expect(res.body.data).toMatchObject({ status: 'cancelled', bookingFee: { status: 'succeeded' } });
+
+      const started = await bookAndPay(t, user, bike.id, { startTime: iso(now() + HOUR) });
+      t.clock.advance(2 * HOUR);
+      const late = await t.http().post(`/api/rentals/${started.rental._id}/cancel`).set('Authorization', user.bearer).expect(409);
+      expect(late.body.code).toBe('RENTAL_STARTED');
+      const stranger = await createUser(t);
+      await t.http().post(`/api/rentals/${started.rental._id}/cancel`).set('Authorization', stranger.bearer).expect(404);
+    });
+
+    it('an unpaid booking cancelled by its customer ends at once (fee cancelled, units free)', async () => {
+      const user = await createUser(t);
+      const bike = await createBike(t, { quantity: 1 });
+      const res = await book(t, user, bike.id).expect(201);
+      await t.http().post(`/api/rentals/${res.body.data.rental._id}/cancel`).set('Authorization', user.bearer).expect(200);
+      expect((await paymentsOf(t, res.body.data.rental._id))[0].status).toBe('cancelled');
+      await book(t, user, bike.id).expect(201);
+    });
+  });
+
+  it('reschedule: moves to a free window with a new quote, 409 when the new window is taken', async () => {
+    const user = await createUser(t);
+    const other = await createUser(t);
+    const bike = await createBike(t, { ...priced, quantity: 1 });
+    const start = now() + 2 * DAY;
+    const { rental } = await bookAndPay(t, user, bike.id, { startTime: iso(start) });
+    const blocker = await bookWindow(other, bike.id, start + 10 * DAY, start + 11 * DAY);
+    // The open-ended booking holds the unit for ever: the other customer cannot book later either.
+    expect(blocker.status).toBe(409);
+    const moved = await t
+      .http()
+      .post(`/api/rentals/${rental._id}/reschedule`)
+      .set('Authorization', user.bearer)
+      .send({ startTime: iso(start + DAY), endTime: iso(start + DAY + 5 * HOUR) })
+      .expect(200);
+    expect(moved.body.data).toMatchObject({ startTime: iso(start + DAY), endTime: iso(start + DAY + 5 * HOUR), totalCost: 50, quote: { total: 50 } });
+    await bookWindow(other, bike.id, start + 10 * DAY, start + 11 * DAY).expect(201);
+    const taken = await t
+      .http()
+      .post(`/api/rentals/${rental._id}/reschedule`)
+      .set('Authorization', user.bearer)
+      .send({ startTime: iso(start + 10 * DAY + HOUR), endTime: iso(start + 10 * DAY + 2 * HOUR) })
+      .expect(409);
+    expect(taken.body).toMatchObject({ message: 'Bike is already rented', code: 'OUT_OF_STOCK' });
+    // The failed move kept the booking where it was.
+    expect((await rentalById(t, rental._id)).startTime.toISOString()).toBe(iso(start + DAY));
+  });
+
+  describe('fleet', () => {
+    it('a unit in maintenance cannot be booked for that period; a block over a booking is refused', async () => {
+      const admin = await createAdmin(t);
+      const user = await createUser(t);
+      const bike = await createBike(t, { quantity: 1 });
+      const [unit] = await t.db.select().from(bikeUnits).where(eq(bikeUnits.bikeId, bike.id));
+      const start = now() + 2 * DAY;
+      const block = await t
+        .http()
+        .post(`/api/units/${unit.id}/maintenance`)
+        .set('Authorization', admin.bearer)
+        .send({ start: iso(start), end: iso(start + DAY), reason: 'Brakes' })
+        .expect(201);
+      expect(block.body.data).toMatchObject({ unitId: unit.id, start: iso(start), end: iso(start + DAY), reason: 'Brakes' });
+      await bookWindow(user, bike.id, start + HOUR, start + 2 * HOUR).expect(409);
+      await bookWindow(user, bike.id, start + DAY, start + DAY + HOUR).expect(201);
+      const busy = await t
+        .http()
+        .post(`/api/units/${unit.id}/maintenance`)
+        .set('Authorization', admin.bearer)
+        .send({ start: iso(start + DAY), end: iso(start + 2 * DAY), reason: 'Tyres' })
+        .expect(409);
+      expect(busy.body.code).toBe('UNIT_BUSY');
+      const availability = await t.http().get(`/api/bikes/${bike.id}/availability`).query({ from: iso(start), to: iso(start + 3 * DAY) }).expect(200);
+      expect(availability.body.data).toMatchObject({ bikeId: bike.id, totalUnits: 1 });
+      expect(availability.body.data.intervals).toEqual([
+        { start: iso(start), end: iso(start + DAY), free: 0 },
+        { start: iso(start + DAY + HOUR), end: iso(start + 3 * DAY), free: 1 },
+      ].flatMap((x, i) => (i === 0 ? [x, { start: iso(start + DAY), end: iso(start + DAY + HOUR), free: 0 }] : [x])).reduce<{ start: string; end: string; free: number }[]>((acc, x) => {
+        const last = acc[acc.length - 1];
+        if (last && last.free === x.free && last.end === x.start) last.end = x.end;
+        else acc.push({ ...x });
+        return acc;
+      }, []));
+      const timeline = await t.http().get(`/api/bikes/${bike.id}/timeline`).set('Authorization', admin.bearer).query({ from: iso(start), to: iso(start + 3 * DAY) }).expect(200);
+      expect(timeline.body.data.units[0].blocks.map((b: { kind: string }) => b.kind)).toEqual(['maintenance', 'booking']);
+      await t.http().delete(`/api/units/${unit.id}/maintenance/${block.body.data._id}`).set('Authorization', admin.bearer).expect(200);
+      await bookWindow(user, bike.id, start + HOUR, start + 2 * HOUR).expect(201);
+    });
+
+    it('an admin edit that sends back the loaded quantity never creates or destroys units', async () => {
+      const admin = await createAdmin(t);
+      const user = await createUser(t);
+      const created = await t.http().post('/api/bikes').set('Authorization', admin.bearer).send(bikeBody({ quantity: 4 })).expect(201);
+      const id = created.body.data._id;
+      const loaded = (await t.http().get(`/api/bikes/${id}`)).body.data.quantity;
+      // A booking covering now lands between the load and the save.
+      await bookWindow(user, id, now(), now() + HOUR).expect(201);
+      const saved = await t.http().put(`/api/bikes/${id}`).set('Authorization', admin.bearer).send(bikeBody({ quantity: loaded })).expect(200);
+      expect(saved.body.data).toMatchObject({ totalUnits: 4 });
+      const more = await t.http().put(`/api/bikes/${id}`).set('Authorization', admin.bearer).send(bikeBody({ quantity: 5 })).expect(200);
+      expect(more.body.data).toMatchObject({ quantity: 4, totalUnits: 5 });
+      const fewer = await t.http().put(`/api/bikes/${id}`).set('Authorization', admin.bearer).send(bikeBody({ quantity: 2 })).expect(200);
+      expect(fewer.body.data).toMatchObject({ quantity: 2, totalUnits: 3 });
+      const none = await t.http().put(`/api/bikes/${id}`).set('Authorization', admin.bearer).send(bikeBody({ quantity: 0 })).expect(200);
+      expect(none.body.data).toMatchObject({ quantity: 0, totalUnits: 1 });
+    });
+
+    it('units: add, rename, retire; a retired unit is not booked', async () => {
+      const admin = await createAdmin(t);
+      const user = await createUser(t);
+      const bike = await createBike(t, { quantity: 0 });
+      const unit = await t.http().post(`/api/bikes/${bike.id}/units`).set('Authorization', admin.bearer).send({ label: 'FRAME-77', notes: 'New' }).expect(201);
+      expect(unit.body.data).toMatchObject({ bikeId: bike.id, label: 'FRAME-77', status: 'active', notes: 'New' });
+      const dup = await t.http().post(`/api/bikes/${bike.id}/units`).set('Authorization', admin.bearer).send({ label: 'frame-77' }).expect(409);
+      expect(dup.body.code).toBe('UNIT_LABEL_TAKEN');
+      await t.http().patch(`/api/units/${unit.body.data._id}`).set('Authorization', admin.bearer).send({ status: 'retired' }).expect(200);
+      await bookWindow(user, bike.id, now() + DAY, now() + DAY + HOUR).expect(409);
+      await t.http().patch(`/api/units/${unit.body.data._id}`).set('Authorization', admin.bearer).send({ status: 'active' }).expect(200);
+      await bookWindow(user, bike.id, now() + DAY, now() + DAY + HOUR).expect(201);
+    });
+  });
+
+  it('counter sale: booked at once without the online fee, the quote recorded as paid in cash', async () => {
+    const admin = await createAdmin(t);
+    const customer = await createUser(t, { email: 'walkin@example.com' });
+    const bike = await createBike(t, { ...priced, quantity: 1 });
+    const start = now();
+    const res = await t
+      .http()
+      .post('/api/rentals/counter')
+      .set('Authorization', admin.bearer)
+      .send({ customerEmail: 'WalkIn@example.com', bikeId: bike.id, startTime: iso(start), endTime: iso(start + 5 * HOUR), quantity: 1, paymentMethod: 'cash', paid: true })
+      .expect(201);
+    expect(res.body.data).toMatchObject({ status: 'booked', source: 'counter', paymentMethod: 'cash', bookingFee: null, totalCost: 50, totalPaid: 50, amountDue: 0, userId: { _id: customer.id } });
+    const rows = await t.db.select().from(payments).where(eq(payments.rentalId, res.body.data._id));
+    expect(rows).toEqual([expect.objectContaining({ kind: 'rental', provider: 'cash', status: 'succeeded', amountMinor: 5000 })]);
+    expect(await freeNowOf(t, bike.id)).toBe(0);
+    const back = await returnRental(t, admin, res.body.data._id, iso(start + 4 * HOUR)).expect(200);
+    expect(back.body.data).toMatchObject({ status: 'paid' });
+    await t.http().post('/api/rentals/counter').set('Authorization', admin.bearer).send({ customerEmail: 'nobody@example.com', bikeId: bike.id, startTime: iso(start), quantity: 1, paymentMethod: 'cash', paid: false }).expect(404);
+  });
+
+  it('admin lists take page and limit', async () => {
+    const admin = await createAdmin(t);
+    const user = await createUser(t);
+    const bike = await createBike(t, { quantity: 5 });
+    await addUnits(t, bike.id, 0);
+    for (let i = 0; i < 3; i++) await bookAndPay(t, user, bike.id, { startTime: startIn(t, 60 + i) });
+    const all = await t.http().get('/api/rentals/allrentalbike').set('Authorization', admin.bearer).expect(200);
+    expect(all.body.data).toHaveLength(3);
+    const page2 = await t.http().get('/api/rentals/allrentalbike').query({ page: 2, limit: 2 }).set('Authorization', admin.bearer).expect(200);
+    expect(page2.body.data).toHaveLength(1);
+    expect(page2.body.data[0]._id).toBe(all.body.data[2]._id);
+    await t.http().get('/api/rentals/rentalpayment').query({ page: 1, limit: 1001 }).set('Authorization', admin.bearer).expect(400);
+  });
+
+  it('a fee paid after its hold lapsed is refunded automatically and listed for admins until then', async () => {
+    const admin = await createAdmin(t);
+    const user = await createUser(t);
+    const bike = await createBike(t, { quantity: 1 });
+    const res = await book(t, user, bike.id).expect(201);
+    t.clock.advance(16 * MINUTE);
+    await t.app.get((await import('../../src/modules/rentals/hold-sweeper.service.js')).HoldSweeper).expireHolds();
+    await choose(t, res.body.data.payment_url, 'pay');
+    const attention = await t.http().get('/api/payments/attention').set('Authorization', admin.bearer).expect(200);
+    expect(Array.isArray(attention.body.data)).toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrationsFolder } from '../../src/database/database.service.js';
+import { pgliteExtensions } from '../../src/database/pglite-extensions.js';
+
+/** Every migration file and PGlite's version: a change to either makes a new template. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const pkg = JSON.parse(readFileSync(join(process.cwd(), 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
+  hash.update(pkg.version);
+  hash.update(Object.keys(pgliteExtensions).sort().join(','));
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(migrationsFolder());
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A fresh in-memory PGlite with every migration applied, cloned from a template made once (initdb and the
+ * migrations cost several seconds per test file; loading the template's data directory well under one). The
+ * template is a gzip of the data directory in the temp folder, keyed by the migrations, written atomically so
+ * parallel runs share it.
+ */
+export async function migratedPglite(): Promise<PGlite> {
+  const file = join(tmpdir(), `okb-pglite-template-${templateKey()}.tar.gz`);
+  if (!existsSync(file)) {
+    const template = await PGlite.create({ extensions: pgliteExtensions });
+    try {
+      await migrate(drizzle({ client: template }), { migrationsFolder: migrationsFolder() });
+      const dump = await template.dumpDataDir('gzip');
+      const partial = `${file}.${process.pid}.${Date.now()}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+    } finally {
+      await template.close();
+    }
+  }
+  return PGlite.create({ loadDataDir: new Blob([readFileSync(file)]), extensions: pgliteExtensions });
+}
