@@ -40,7 +40,7 @@ async function hydrateApp(): Promise<void> {
   hydrateRoot(
     root,
     <StrictMode>
-      <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null} sandboxPayments={state?.sandboxPayments ?? false}>
+      <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null} sandboxPayments={state?.sandboxPayments ?? false} timeZone={state?.timeZone ?? 'UTC'}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -27,6 +27,8 @@ export interface RenderOptions {
   user: Session | null;
   nonce: string;
   demoAccounts: DemoAccounts | null;
+  /** SHOP_TIME_ZONE (absent: UTC). */
+  timeZone?: string;
   sandboxPayments: boolean;
   apiBase: string;
   localApi?: LocalApi;
@@ -125,6 +127,7 @@ function renderToHtml(element: ReactNode, nonce: string, signal: AbortSignal): P
 /** Server render of one page request. Called by src/ssr/ssr.setup.ts. */
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const { request, user, nonce, demoAccounts, sandboxPayments, theme } = options;
+  const timeZone = options.timeZone ?? 'UTC';
   const queryClient = createQueryClient({ server: true });
   queryClient.setQueryData(queryKeys.session, user);
   const api = createHttpClient({ baseUrl: options.apiBase, cookie: options.cookie, local: options.localApi });
@@ -143,7 +146,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const html = await renderToHtml(
     <StyleProvider cache={styleCaches[theme].cache}>
       <HeadProvider value={head}>
-        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} sandboxPayments={sandboxPayments}>
+        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} sandboxPayments={sandboxPayments} timeZone={timeZone}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </HeadProvider>
@@ -152,7 +155,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     request.signal,
   );
 
-  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, sandboxPayments, theme };
+  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, sandboxPayments, theme, timeZone };
   queryClient.clear();
   const scripts =
     `<script nonce="${nonce}">` +

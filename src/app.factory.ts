@@ -7,11 +7,13 @@ import express from 'express';
 import helmet from 'helmet';
 import type { IncomingMessage } from 'node:http';
 import { AppModule, AppModuleOptions } from './app.module.js';
+import { absoluteImageUrls, crossOriginPublicAssets } from './common/public-urls.js';
 import { jsonLimitsVerify } from './common/input-limits.js';
 import { accessLog, bodyParserErrors, cspNonce, sameOriginWrites } from './common/security.middleware.js';
 import { AppConfig } from './config/app-config.js';
 import { Env } from './config/env.schema.js';
 import { affectsPublicPages, CatalogChanges } from './database/catalog-changes.service.js';
+import { allowedReturnOrigins } from './modules/payments/return-url.js';
 import { DEMO_ACCOUNTS } from './database/seed/demo-accounts.js';
 import { tokenFromRequest } from './modules/auth/access.guard.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -72,7 +74,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
                 imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
                 connectSrc: ["'self'"],
                 fontSrc: ["'self'", 'data:'],
-                formAction: ["'self'", 'https://checkout.stripe.com'],
+                // The sandbox page's form redirects the payer to a checkout's return URL (issue 12).
+                formAction: ["'self'", 'https://checkout.stripe.com', ...allowedReturnOrigins(env)],
                 frameAncestors: ["'none'"],
                 objectSrc: ["'none'"],
                 baseUri: ["'self'"],
@@ -85,6 +88,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
       hsts: config.isProduction,
     }),
   );
+  app.use(crossOriginPublicAssets);
   app.use(cookieParser());
   if (env.CORS_ORIGINS.length) {
     app.enableCors({ origin: env.CORS_ORIGINS, credentials: true });
@@ -99,6 +103,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
     express.urlencoded({ extended: false, limit: env.BODY_LIMIT, verify: keepRaw }),
     bodyParserErrors,
     sameOriginWrites(env.CORS_ORIGINS),
+    absoluteImageUrls(env.PUBLIC_URL),
   );
 
   if (!options.preview) {

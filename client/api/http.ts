@@ -110,7 +110,8 @@ export function createHttpClient({ baseUrl, cookie, timeoutMs = 15_000, local }:
       const answer = await inProcess;
       return readAnswer<T>(answer.status, answer.body);
     }
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    // x-okb-client: the shop's own pages get image paths rather than absolute URLs (src/common/public-urls.ts).
+    const headers: Record<string, string> = { accept: 'application/json', 'x-okb-client': 'web', ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (cookie) headers.cookie = cookie;
     const timeout = AbortSignal.timeout(timeoutMs);

@@ -38,15 +38,35 @@ export async function fetchPayment(api: HttpClient, id: string): Promise<Payment
 export const paymentQuery = (api: HttpClient, id: string) =>
   queryOptions({ queryKey: queryKeys.payments.detail(id), queryFn: () => fetchPayment(api, id) });
 
+/** GET payments/{id}/status: the outcome only, public by the payment's unguessable id (a visitor not signed in). */
+export type PaymentOutcomeView = Pick<PaymentSummary, '_id' | 'kind' | 'status' | 'amount' | 'currency' | 'createdAt' | 'completedAt'>;
+
+export async function fetchPaymentStatus(api: HttpClient, id: string): Promise<PaymentOutcomeView> {
+  return (await api.get<PaymentOutcomeView>(`payments/${encodeURIComponent(id)}/status`)).data;
+}
+
+export const paymentStatusQuery = (api: HttpClient, id: string) =>
+  queryOptions({ queryKey: queryKeys.payments.status(id), queryFn: () => fetchPaymentStatus(api, id) });
+
+/** The outcome of a payment for a visitor who is not signed in; polls like usePayment while pending. */
+export function usePaymentStatus(id: string, { pollMs = 0, enabled = true }: { pollMs?: number; enabled?: boolean } = {}) {
+  const api = useApi();
+  return useQuery({
+    ...paymentStatusQuery(api, id),
+    enabled: enabled && id !== '',
+    refetchInterval: (query) => (pollMs > 0 && query.state.data?.status === 'pending' ? pollMs : false),
+  });
+}
+
 /**
  * One payment. `pollMs` refetches while the gateway has not reported the outcome yet (a webhook may land a moment
  * after the browser comes back); pass 0 to stop.
  */
-export function usePayment(id: string, { pollMs = 0 }: { pollMs?: number } = {}) {
+export function usePayment(id: string, { pollMs = 0, enabled = true }: { pollMs?: number; enabled?: boolean } = {}) {
   const api = useApi();
   return useQuery({
     ...paymentQuery(api, id),
-    enabled: id !== '',
+    enabled: enabled && id !== '',
     refetchInterval: (query) => (pollMs > 0 && query.state.data?.status === 'pending' ? pollMs : false),
   });
 }

@@ -32,6 +32,7 @@ export const queryKeys = {
   payments: {
     all: ['payments'] as const,
     detail: (id: string) => ['payments', id] as const,
+    status: (id: string) => ['payments', id, 'status'] as const,
   },
   reviews: {
     all: ['reviews'] as const,

@@ -60,9 +60,9 @@ export interface AppProvidersProps {
   api: HttpClient;
   theme: ThemeMode;
   demoAccounts: DemoAccounts | null;
-  sandboxPayments: boolean;
-  /** The shop's time zone from the server's settings; 'UTC' when not given. */
+  /** SHOP_TIME_ZONE from the boot settings (default UTC). */
   timeZone?: string;
+  sandboxPayments: boolean;
   children: ReactNode;
 }
 

@@ -1,4 +1,5 @@
-import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { compatBody } from './compat-body.js';
 
 function flatten(errors: ValidationError[], parent = ''): { path: string; message: string }[] {
   const out: { path: string; message: string }[] = [];
@@ -12,12 +13,19 @@ function flatten(errors: ValidationError[], parent = ''): { path: string; messag
   return out;
 }
 
+/** Bodies pass through the compatibility step (echoed read-only fields, numeric strings) before validation. */
+class ApiValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    return super.transform(compatBody(value, metadata), metadata);
+  }
+}
+
 /**
  * The one validation pipe: whitelists DTO fields, rejects unknown ones (no mass assignment),
  * converts query strings to the declared types, and lists every field error.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ApiValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

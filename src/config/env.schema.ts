@@ -6,6 +6,34 @@ const bool = (def: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v)));
 
+/** A comma-separated list of origin URLs (`https://shop.example, http://127.0.0.1:5173`). */
+const originList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url('each entry must be an origin URL')));
+
+/** An IANA time zone name the platform's Intl knows (`Asia/Dhaka`, `America/New_York`, `UTC`). */
+const timeZone = z
+  .string()
+  .trim()
+  .refine(
+    (v) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: v });
+        return v !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an IANA time zone name such as UTC, Asia/Dhaka or America/New_York' },
+  );
+
 const optionalString = z
   .string()
   .optional()
@@ -31,16 +59,11 @@ export const envSchema = z
     JWT_EXPIRES_IN: z.coerce.number().int().min(60).max(60 * 60 * 24 * 90).default(60 * 60 * 24 * 7),
     JWT_ISSUER: z.string().min(1).default('okay-bike'),
     JWT_AUDIENCE: z.string().min(1).default('okay-bike-web'),
-    CORS_ORIGINS: z
-      .string()
-      .optional()
-      .transform((v) =>
-        (v ?? '')
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.url('each entry must be an origin URL'))),
+    CORS_ORIGINS: originList,
+    /** Origins a checkout's returnUrl may point at; empty = the CORS_ORIGINS list (the shop's own origin always). */
+    RETURN_ORIGINS: originList,
+    /** The shop's time zone: zone-less times (a datetime-local value) are read in it. */
+    SHOP_TIME_ZONE: timeZone.default('UTC'),
     // No default here: production must name its gateway (see superRefine); elsewhere the sandbox is the default.
     PAYMENT_PROVIDER: optionalString.pipe(z.enum(['sandbox', 'stripe']).optional()),
     SANDBOX_WEBHOOK_SECRET: optionalString,

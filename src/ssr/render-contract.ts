@@ -37,6 +37,8 @@ export interface RenderOptions {
   nonce: string;
   /** Demo credentials for the Login page's quick-fill buttons; null unless demo mode. */
   demoAccounts: DemoAccounts | null;
+  /** The shop's time zone (SHOP_TIME_ZONE): the boot settings carry it to the pages. */
+  timeZone: string;
   /** The sandbox gateway is on (no money moves): admins see a banner on the dashboard. */
   sandboxPayments: boolean;
   /** Origin the route loaders call the API on (loopback) for what `localApi` does not answer. */

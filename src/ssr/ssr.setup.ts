@@ -356,6 +356,7 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
             admin: { email: deps.demoAccounts.admin.email, password: deps.demoAccounts.admin.password },
           }
         : null,
+      timeZone: deps.config.env.SHOP_TIME_ZONE,
       sandboxPayments: deps.sandboxPayments,
       apiBase: `http://127.0.0.1:${req.socket.localPort}`,
       localApi: deps.localApi?.(user),

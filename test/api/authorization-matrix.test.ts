@@ -105,7 +105,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/payments/attention': { request: () => ({ path: '/api/payments/attention' }), expect: { userA: 403, userB: 403, admin: 200 } },
   'POST /api/favourite': { request: (f) => ({ path: '/api/favourite', body: { bikeId: f.spareBike } }), expect: { userA: 201, userB: 201, admin: 403 } },
   'GET /api/favourite': { request: () => ({ path: '/api/favourite' }), expect: { userA: 200, userB: 200, admin: 200 } },
-  'DELETE /api/favourite/:bikeId': { request: (f) => ({ path: `/api/favourite/${f.bike}` }), expect: { userA: 200, userB: 404, admin: 404 } },
+  'DELETE /api/favourite/:bikeId': { request: (f) => ({ path: `/api/favourite/${f.bike}` }), expect: { userA: 200, userB: 200, admin: 200 } },
   'POST /api/rentals': { request: (f) => ({ path: '/api/rentals', body: { bikeId: f.bike, startTime: future(), quantity: 1 } }), expect: { userA: 201, userB: 201, admin: 403 } },
   'GET /api/rentals': { request: () => ({ path: '/api/rentals' }), expect: { userA: 200, userB: 200, admin: 403 } },
   'GET /api/rentals/allrentalbike': { request: () => ({ path: '/api/rentals/allrentalbike' }), expect: { userA: 403, userB: 403, admin: 200 } },
@@ -120,6 +120,8 @@ const ROUTES: Record<string, RouteCase> = {
     expect: { userA: 200, userB: 404, admin: 403 },
   },
   'GET /api/payments/:id': { request: (f) => ({ path: `/api/payments/${f.feePayment}` }), expect: { userA: 200, userB: 404, admin: 200 } },
+  // Public by the payment's unguessable id, the payment line only (issue 12).
+  'GET /api/payments/:id/status': { request: (f) => ({ path: `/api/payments/${f.feePayment}/status` }), expect: 'public' },
   'POST /api/payments/webhook/sandbox': { request: () => ({ path: '/api/payments/webhook/sandbox', body: { id: 'evt_x', type: 'payment.succeeded' } }), expect: 'public' },
   'POST /api/payments/webhook/stripe': { request: () => ({ path: '/api/payments/webhook/stripe', body: { id: 'evt_x' } }), expect: 'public' },
   'GET /api/payments/sandbox/checkout/:sessionRef': { request: () => ({ path: '/api/payments/sandbox/checkout/sbx_unknown' }), expect: 'public' },

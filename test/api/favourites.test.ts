@@ -20,19 +20,20 @@ describe('Favourites API', () => {
   const add = (who: TestUser, bikeId: unknown) => t.http().post('/api/favourite').set('Authorization', who.bearer).send({ bikeId });
   const list = (who: TestUser) => t.http().get('/api/favourite').set('Authorization', who.bearer);
 
-  it('adds a favourite with the bike populated, refuses a duplicate with 409, lists and removes it', async () => {
+  it('adds a favourite with the bike populated, answers a duplicate with 200 (idempotent), lists and removes it', async () => {
     const bike = await createBike(t, { name: 'Honda CB Hornet', pricePerHourCents: 900 });
     const added = await add(user, bike.id).expect(201);
     expect(added.body).toMatchObject({
       success: true,
       message: 'Bike added to favorites',
-      data: { bikeId: { _id: bike.id, name: 'Honda CB Hornet', pricePerHour: 9, imgageurl: bike.imageUrl } },
+      // API clients get the image as an absolute URL on this server (issue 12).
+      data: { bikeId: { _id: bike.id, name: 'Honda CB Hornet', pricePerHour: 9, imgageurl: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${bike.imageUrl}$`)) } },
     });
     expect(typeof added.body.data._id).toBe('string');
     expect(typeof added.body.data.createdAt).toBe('string');
 
-    const dup = await add(user, bike.id).expect(409);
-    expect(dup.body).toEqual({ success: false, message: 'Bike is already in your favorites', code: 'CONFLICT' });
+    const dup = await add(user, bike.id).expect(200);
+    expect(dup.body).toEqual({ success: true, message: 'Bike is already in your favorites', data: added.body.data });
     expect(await t.db.select().from(favourites)).toHaveLength(1);
 
     const listed = await list(user).expect(200);
@@ -43,8 +44,8 @@ describe('Favourites API', () => {
     expect(removed.body).toMatchObject({ success: true, message: 'Bike removed from favorites' });
     expect((await list(user).expect(200)).body.data).toEqual([]);
 
-    const again = await t.http().delete(`/api/favourite/${bike.id}`).set('Authorization', user.bearer).expect(404);
-    expect(again.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    const again = await t.http().delete(`/api/favourite/${bike.id}`).set('Authorization', user.bearer).expect(200);
+    expect(again.body).toEqual({ success: true, message: 'This bike is not in your favorites', data: null });
   });
 
   it('lists newest first', async () => {
@@ -106,10 +107,11 @@ describe('Favourites API', () => {
     expect(names(await list(user).expect(200))).toEqual(['Mine']);
     expect(names(await list(other).expect(200))).toEqual(['Mine', 'Theirs']);
 
-    // Removing a bike another user favourited does not touch theirs, and is a 404 when it is not yours.
-    await t.http().delete(`/api/favourite/${theirs.id}`).set('Authorization', user.bearer).expect(404);
+    // Removing a bike another user favourited does not touch theirs: it is not in yours (200, nothing changes).
+    const notMine = await t.http().delete(`/api/favourite/${theirs.id}`).set('Authorization', user.bearer).expect(200);
+    expect(notMine.body.message).toBe('This bike is not in your favorites');
     const otherFavourite = (await list(other).expect(200)).body.data.find((f: { bikeId: { name: string } }) => f.bikeId.name === 'Theirs');
-    await t.http().delete(`/api/favourite/${otherFavourite._id}`).set('Authorization', user.bearer).expect(404);
+    await t.http().delete(`/api/favourite/${otherFavourite._id}`).set('Authorization', user.bearer).expect(200);
     await t.http().delete(`/api/favourite/${mine.id}`).set('Authorization', user.bearer).expect(200);
     expect(names(await list(other).expect(200))).toEqual(['Mine', 'Theirs']);
   });

@@ -160,7 +160,8 @@ describe('Rentals API', () => {
       ['quantity 0', { quantity: 0 }, 'quantity'],
       ['quantity 11', { quantity: 11 }, 'quantity'],
       ['quantity 1.5', { quantity: 1.5 }, 'quantity'],
-      ["quantity '2'", { quantity: '2' }, 'quantity'],
+      ["quantity 'two'", { quantity: 'two' }, 'quantity'],
+      ["quantity '2.5' (a numeric string is read as its number, issue 12)", { quantity: '2.5' }, 'quantity'],
       ['no quantity', { quantity: undefined }, 'quantity'],
       ['startTime not a date', { startTime: 'tomorrow' }, 'startTime'],
       ['startTime a date without time', { startTime: '2030-01-01' }, 'startTime'],
@@ -199,7 +200,7 @@ describe('Rentals API', () => {
     });
 
     it('refuses malformed fullpayment bodies with 400', async () => {
-      for (const body of [{}, { paymentId: 'TXN-X' }, { paymentId: 'TXN-X', totalCost: '96' }, { paymentId: 'TXN-X', totalCost: 96, totalPaid: 96 }]) {
+      for (const body of [{}, { paymentId: 'TXN-X' }, { paymentId: 'TXN-X', totalCost: '96 taka' }, { paymentId: 'TXN-X', totalCost: 96, totalPaid: 96 }]) {
         const res = await fullPayment(t, user, body).expect(400);
         expect(res.body.code).toBe('VALIDATION_FAILED');
       }

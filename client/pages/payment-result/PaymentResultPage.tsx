@@ -5,7 +5,7 @@ import { Button, Result, Skeleton } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/http.js';
-import { usePayment, type Payment, type PaymentStatus } from '../../api/payments.js';
+import { usePayment, usePaymentStatus, type Payment, type PaymentOutcomeView, type PaymentStatus } from '../../api/payments.js';
 import { queryKeys } from '../../api/query-keys.js';
 import { useSession } from '../../api/users.js';
 import { usePageMeta } from '../../app/head.js';
@@ -26,7 +26,7 @@ interface Outcome {
   text: string;
 }
 
-function outcomeOf(payment: Payment, waitedTooLong: boolean): Outcome {
+function outcomeOf(payment: Pick<Payment, 'kind' | 'status'>, waitedTooLong: boolean): Outcome {
   const booking = payment.kind === 'booking_fee';
   const outcomes: Record<PaymentStatus, Outcome> = {
     succeeded: booking
@@ -126,6 +126,49 @@ function PaymentView({ payment, waitedTooLong, onCheckAgain, checking }: { payme
   );
 }
 
+/**
+ * A visitor who is not signed in (back from the gateway in another browser, or a client on another origin that
+ * sent the payer here): the outcome only, read by the payment's unguessable id, nothing about the rental or the payer.
+ */
+function PublicPaymentView({ payment, waitedTooLong }: { payment: PaymentOutcomeView; waitedTooLong: boolean }) {
+  const outcome = outcomeOf(payment, waitedTooLong);
+  const pending = payment.status === 'pending';
+  const rows: [string, ReactNode][] = [
+    ['Amount', <strong key="amount">{formatAmount(payment.amount, payment.currency)}</strong>],
+    ['Paid for', payment.kind === 'booking_fee' ? 'Booking fee' : 'Rental'],
+    [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', formatWhen(payment.completedAt ?? payment.createdAt)],
+  ];
+  return (
+    <Result
+      status={outcome.status}
+      icon={pending && !waitedTooLong ? <LoadingOutlined aria-hidden="true" /> : undefined}
+      title={<h1 className="payment-result-title">{outcome.title}</h1>}
+      subTitle={
+        <span role="status" aria-live="polite">
+          {outcome.text}
+        </span>
+      }
+      extra={[
+        <ButtonLink key="login" to="/login" type="primary">
+          Login to see your rentals
+        </ButtonLink>,
+        <ButtonLink key="bikes" to="/allbikes">
+          Browse bikes
+        </ButtonLink>,
+      ]}
+    >
+      <dl className="payment-details">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Result>
+  );
+}
+
 function Message({ status, title, text, retry }: { status: 'warning' | 'error'; title: string; text: string; retry?(): void }) {
   return (
     <Result
@@ -153,7 +196,10 @@ export default function PaymentResultPage() {
   const id = params.get('payment')?.trim() ?? '';
   const [polling, setPolling] = useState(true);
   const [round, setRound] = useState(0);
-  const payment = usePayment(id, { pollMs: polling ? POLL_MS : 0 });
+  const signedIn = Boolean(useSession());
+  const own = usePayment(id, { pollMs: polling ? POLL_MS : 0, enabled: signedIn });
+  const outcomeOnly = usePaymentStatus(id, { pollMs: polling ? POLL_MS : 0, enabled: !signedIn });
+  const payment = signedIn ? own : outcomeOnly;
   const status = payment.data?.status;
   const queryClient = useQueryClient();
 
@@ -173,10 +219,12 @@ export default function PaymentResultPage() {
   let body: ReactNode;
   if (!id) {
     body = <Message status="warning" title="No payment to show" text="This page shows a payment after you pay. Your rentals and their payments are in your dashboard." />;
-  } else if (payment.data) {
+  } else if (!signedIn && outcomeOnly.data) {
+    body = <PublicPaymentView payment={outcomeOnly.data} waitedTooLong={!polling} />;
+  } else if (own.data) {
     body = (
       <PaymentView
-        payment={payment.data}
+        payment={own.data}
         waitedTooLong={!polling}
         checking={payment.isFetching}
         onCheckAgain={() => {

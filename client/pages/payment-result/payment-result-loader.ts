@@ -1,22 +1,23 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { paymentQuery } from '../../api/payments.js';
+import { paymentQuery, paymentStatusQuery } from '../../api/payments.js';
 import { sessionQuery } from '../../api/users.js';
 import { loaderContext } from '../../app/router-context.js';
 
 /**
- * /payment/result?payment=<id>: where the gateway sends the payer back. Signed-in only; the payment is loaded for
- * the first paint, but a missing or foreign one is the page's own message rather than a bare 404.
+ * /payment/result?payment=<id>: where the gateway sends the payer back. Signed in, the payment is loaded for the
+ * first paint (a missing or foreign one is the page's own message rather than a bare 404); not signed in (a
+ * client on another origin, another browser), only its outcome, by the payment's unguessable id (issue 12).
  */
 export async function paymentResultLoader({ request, context }: LoaderFunctionArgs): Promise<null> {
   const { queryClient, api } = loaderContext(context);
   const session = await queryClient.ensureQueryData(sessionQuery(api));
-  if (!session) throw redirect('/login');
   const id = new URL(request.url).searchParams.get('payment')?.trim() ?? '';
+  if (!session && !id) throw redirect('/login');
   if (id) {
-    const query = paymentQuery(api, id);
-    await queryClient.prefetchQuery(query);
+    const queryKey = session ? paymentQuery(api, id).queryKey : paymentStatusQuery(api, id).queryKey;
+    await (session ? queryClient.prefetchQuery(paymentQuery(api, id)) : queryClient.prefetchQuery(paymentStatusQuery(api, id)));
     // Failed queries are not sent to the browser, which starts them afresh: render them that way on the server too.
-    if (queryClient.getQueryState(query.queryKey)?.status === 'error') queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+    if (queryClient.getQueryState(queryKey)?.status === 'error') queryClient.removeQueries({ queryKey, exact: true });
   }
   return null;
 }

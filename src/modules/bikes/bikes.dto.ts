@@ -12,6 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { EchoableFields } from '../../common/compat-body.js';
 import { toMajor, toMajorOrNull } from '../../common/money.js';
 import type { BikeWithStock } from './bikes.repository.js';
 
@@ -230,7 +231,11 @@ export class CreateBikeDto {
   pricePerWeek?: number | null;
 }
 
-/** PUT bikes/{id}: the same fields, all required; isAvailable optional (absent keeps the current value). */
+/**
+ * PUT bikes/{id}: the same fields, all required; isAvailable optional (absent keeps the current value). The bike's
+ * read-only fields (`_id`, `currency`, `createdAt`, `updatedAt`, the detail's rating summary) echoed back are ignored.
+ */
+@EchoableFields('currency', 'averageRating', 'reviewCount', 'totalUnits')
 export class UpdateBikeDto extends CreateBikeDto {}
 
 /** Body fields a client must send on create and update; a missing one gives 'Please fill all the fields'. */

@@ -1,7 +1,6 @@
-import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -9,6 +8,7 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { Authenticated, CurrentUser, Roles, type AuthUser } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto/envelope.dto.js';
@@ -23,13 +23,27 @@ export class FavouritesController {
 
   @Post()
   @Roles('user')
-  @ApiOperation({ summary: 'Add a bike to your favourites (role user; admins cannot add favourites)' })
-  @ApiCreatedResponse({ type: Envelope(FavouriteDto) })
+  @ApiOperation({
+    summary: 'Add a bike to your favourites (role user; admins cannot add favourites)',
+    description:
+      'Idempotent: a bike that is already a favourite answers 200 "Bike is already in your favorites" with the existing ' +
+      'favourite and changes nothing (the original API answered 200 too; clients show the message).',
+  })
+  @ApiCreatedResponse({ description: 'Bike added to favorites', type: Envelope(FavouriteDto) })
+  @ApiOkResponse({ description: 'Bike is already in your favorites (nothing changed)', type: Envelope(FavouriteDto) })
   @ApiBadRequestResponse({ description: 'bikeId is missing or not a valid id', type: ErrorEnvelopeDto })
   @ApiNotFoundResponse({ description: 'Bike not found', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: 'Bike is already in your favorites', type: ErrorEnvelopeDto })
-  async addFavourite(@CurrentUser() user: AuthUser, @Body() dto: AddFavouriteDto): Promise<ApiResult<FavouriteDto>> {
-    return ok(await this.favourites.add(user.id, dto.bikeId), 'Bike added to favorites');
+  async addFavourite(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: AddFavouriteDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiResult<FavouriteDto>> {
+    const { favourite, created } = await this.favourites.add(user.id, dto.bikeId);
+    if (!created) {
+      res.status(200);
+      return ok(favourite, 'Bike is already in your favorites');
+    }
+    return ok(favourite, 'Bike added to favorites');
   }
 
   @Get()
@@ -42,20 +56,22 @@ export class FavouritesController {
 
   @Delete(':bikeId')
   @Authenticated()
-  @ApiOperation({ summary: 'Remove a bike from your favourites' })
+  @ApiOperation({
+    summary: 'Remove a bike from your favourites',
+    description: 'Idempotent: a bike that is not in your favourites answers 200 "This bike is not in your favorites" and changes nothing.',
+  })
   @ApiParam({
     name: 'bikeId',
     format: 'uuid',
     description: "The bike's _id (the favourite's own _id is accepted too)",
   })
-  @ApiOkResponse({ type: MessageEnvelopeDto })
+  @ApiOkResponse({ description: "'Bike removed from favorites', or 'This bike is not in your favorites' (nothing changed)", type: MessageEnvelopeDto })
   @ApiBadRequestResponse({ description: 'bikeId is not a valid id', type: ErrorEnvelopeDto })
-  @ApiNotFoundResponse({ description: 'The bike is not in your favourites', type: ErrorEnvelopeDto })
   async removeFavourite(
     @CurrentUser() user: AuthUser,
     @Param('bikeId', ParseIdPipe('bikeId')) bikeId: string,
   ): Promise<ApiResult<null>> {
-    await this.favourites.remove(user.id, bikeId);
-    return ok(null, 'Bike removed from favorites');
+    const removed = await this.favourites.remove(user.id, bikeId);
+    return ok(null, removed ? 'Bike removed from favorites' : 'This bike is not in your favorites');
   }
 }

@@ -19,6 +19,15 @@ export class FavouritesRepository {
     return row;
   }
 
+  async findForUser(userId: string, bikeId: string, tx: DbOrTx = this.db): Promise<FavouriteRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(favourites)
+      .where(and(eq(favourites.userId, userId), eq(favourites.bikeId, bikeId)))
+      .limit(1);
+    return row;
+  }
+
   /** The user's favourites of non-deleted bikes (with their stock at `at`), newest first. */
   async listForUser(userId: string, at: Date, tx: DbOrTx = this.db): Promise<{ favourite: FavouriteRow; bike: BikeWithStock }[]> {
     return tx

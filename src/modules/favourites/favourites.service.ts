@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { BikesRepository } from '../bikes/bikes.repository.js';
 import { FavouriteDto, toFavouriteDto } from './favourites.dto.js';
@@ -12,12 +12,16 @@ export class FavouritesService {
     private readonly clock: Clock,
   ) {}
 
-  async add(userId: string, bikeId: string): Promise<FavouriteDto> {
+  /** Idempotent: adding a bike that is already a favourite changes nothing and answers the existing favourite. */
+  async add(userId: string, bikeId: string): Promise<{ favourite: FavouriteDto; created: boolean }> {
     const bike = await this.bikes.findActiveById(bikeId);
     if (!bike) throw new NotFoundException('Bike not found');
     const row = await this.favourites.insert(userId, bikeId);
-    if (!row) throw new ConflictException('Bike is already in your favorites');
-    return toFavouriteDto(row, bike);
+    if (row) return { favourite: toFavouriteDto(row, bike), created: true };
+    const existing = await this.favourites.findForUser(userId, bikeId);
+    // Removed again between the two statements: add it once more.
+    if (!existing) return this.add(userId, bikeId);
+    return { favourite: toFavouriteDto(existing, bike), created: false };
   }
 
   async list(userId: string): Promise<FavouriteDto[]> {
@@ -25,8 +29,8 @@ export class FavouritesService {
     return rows.map(({ favourite, bike }) => toFavouriteDto(favourite, bike));
   }
 
-  async remove(userId: string, bikeId: string): Promise<void> {
-    const removed = await this.favourites.removeForUser(userId, bikeId);
-    if (!removed) throw new NotFoundException('This bike is not in your favorites');
+  /** Idempotent: whether a favourite went away; removing one that is not there changes nothing. */
+  remove(userId: string, bikeId: string): Promise<boolean> {
+    return this.favourites.removeForUser(userId, bikeId);
   }
 }

@@ -11,9 +11,16 @@ export interface CheckoutRequest {
   payment: PaymentRow;
   /** What the payer sees on the hosted page, e.g. 'Booking fee for Yamaha R15 x2'. */
   description: string;
-  /** Absolute URLs of the shop's result page the gateway sends the browser back to. */
+  /**
+   * Absolute URLs the gateway sends the browser back to: the shop's result page, or the client's return URL with
+   * `?payment=<id>&status=succeeded|cancelled` (issue 12).
+   */
   successUrl: string;
   cancelUrl: string;
+  /** The shop's public origin (the sandbox's hosted page lives there). */
+  siteOrigin: string;
+  /** The client's return URL as it sent it, when it sent one (the sandbox page adds the outcome itself). */
+  returnUrl?: string;
 }
 
 export interface CheckoutSession {

@@ -15,7 +15,7 @@ import { Authenticated, AuthUser, CurrentUser, Public, Roles } from '../../commo
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import type { RawBodyRequest } from '../../app.factory.js';
-import { NotificationResultDto, PaymentDto } from './payments.dto.js';
+import { NotificationResultDto, PaymentDto, PaymentStatusDto } from './payments.dto.js';
 import { PaymentsService } from './payments.service.js';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-signature.js';
 
@@ -60,6 +60,23 @@ export class PaymentsController {
   @ApiNotFoundResponse({ description: 'No such payment, or not yours', type: ErrorEnvelopeDto })
   async getPayment(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe('id')) id: string): Promise<ApiResult<PaymentDto>> {
     return ok(await this.payments.getPayment(user, id), 'Payment retrieved successfully');
+  }
+
+  @Get(':id/status')
+  @Public()
+  @ApiOperation({
+    summary: 'The outcome of one payment, for anyone holding its id (public)',
+    description:
+      'Where a checkout returns the payer (`?payment=<id>&status=...`), the page there confirms the outcome with this call, signed ' +
+      'in or not: the payment id is random (122 bits) and only the payer is given it. Answers the payment line only (kind, status, ' +
+      'amount, currency, times): nothing about the payer, the rental or the bike.',
+  })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'The payment _id (the `payment` parameter of the return address)' })
+  @ApiOkResponse({ type: Envelope(PaymentStatusDto) })
+  @ApiBadRequestResponse({ description: 'id is not a valid id', type: ErrorEnvelopeDto })
+  @ApiNotFoundResponse({ description: 'No such payment', type: ErrorEnvelopeDto })
+  async getPaymentStatus(@Param('id', ParseIdPipe('id')) id: string): Promise<ApiResult<PaymentStatusDto>> {
+    return ok(await this.payments.getPaymentStatus(id), 'Payment status retrieved successfully');
   }
 
   @Post('webhook/sandbox')

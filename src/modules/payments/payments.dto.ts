@@ -93,6 +93,26 @@ export function toPaymentDto(view: PaymentView): PaymentDto {
   };
 }
 
+/**
+ * GET payments/{id}/status: the outcome of one payment for anyone holding its unguessable id (the gateway's return
+ * address carries it), signed in or not. Only the payment line: no rental, no bike, nothing about the payer.
+ */
+export class PaymentStatusDto {
+  @ApiProperty({ example: '3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11' }) _id: string;
+  @ApiProperty({ enum: PAYMENT_KINDS, example: 'booking_fee' }) kind: PaymentKind;
+  @ApiProperty({ enum: PAYMENT_STATUSES, example: 'succeeded' }) status: PaymentStatus;
+  @ApiProperty({ example: 100, description: 'Major units of currency' }) amount: number;
+  @ApiProperty({ example: 'BDT' }) currency: string;
+  @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) createdAt: string;
+  @ApiProperty({ type: String, nullable: true, example: '2026-05-01T10:02:00.000Z', description: 'When it became final' })
+  completedAt: string | null;
+}
+
+export function toPaymentStatusDto(row: PaymentRow): PaymentStatusDto {
+  const { _id, kind, status, amount, currency, createdAt, completedAt } = toPaymentSummaryDto(row);
+  return { _id, kind, status, amount, currency, createdAt, completedAt };
+}
+
 /** What a webhook answers. */
 export class NotificationResultDto {
   @ApiProperty({ type: String, nullable: true, example: '3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11' }) paymentId: string | null;

@@ -1,8 +1,9 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { PaymentGateways } from './payment-gateways.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
+import { CheckoutReturnUrlMiddleware } from './return-url.js';
 import { SandboxController } from './sandbox.controller.js';
 import { SandboxService } from './sandbox.service.js';
 
@@ -11,4 +12,11 @@ import { SandboxService } from './sandbox.service.js';
   providers: [PaymentGateways, PaymentsRepository, PaymentsService, SandboxService],
   exports: [PaymentsService, PaymentGateways],
 })
-export class PaymentsModule {}
+export class PaymentsModule implements NestModule {
+  /** The checkouts (booking fee, rental payment) accept a return URL for the payer (issue 12). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(CheckoutReturnUrlMiddleware)
+      .forRoutes({ path: 'rentals', method: RequestMethod.POST }, { path: 'rentals/fullpayment', method: RequestMethod.POST });
+  }
+}

@@ -8,8 +8,9 @@ import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
 import { CheckoutSession, GatewayNotification, PaymentOutcome } from './payment-gateway.js';
 import { DomainEvents } from '../notifications/domain-events.service.js';
 import { PaymentGateways } from './payment-gateways.js';
-import { NotificationResultDto, PaymentDto, toPaymentDto } from './payments.dto.js';
+import { NotificationResultDto, PaymentDto, PaymentStatusDto, toPaymentDto, toPaymentStatusDto } from './payments.dto.js';
 import { PaymentsRepository } from './payments.repository.js';
+import { currentCheckoutReturnUrl, withOutcome } from './return-url.js';
 
 /**
  * Called in the transaction that made `payment` final, so what depends on it (the rental's state, the stock)
@@ -62,13 +63,18 @@ export class PaymentsService {
   }
 
   /**
-   * Creates the hosted checkout for `payment` at its gateway. Never inside a database transaction: it is a call
+   * Creates the hosted checkout for `payment` at its gateway. The gateway returns the payer to the shop's result
+   * page, or to the validated return URL of this checkout request (CheckoutReturnUrlMiddleware). Never inside a database transaction: it is a call
    * over the network. A gateway failure is a 502 PAYMENT_GATEWAY_ERROR.
    */
-  async createCheckout(payment: PaymentRow, description: string, origin: string): Promise<CheckoutSession> {
+  async createCheckout(payment: PaymentRow, description: string, origin: string, returnUrl = currentCheckoutReturnUrl()): Promise<CheckoutSession> {
     const resultUrl = this.resultUrl(origin, payment.id);
+    const successUrl = returnUrl ? withOutcome(returnUrl, payment.id, 'succeeded') : resultUrl;
+    const cancelUrl = returnUrl ? withOutcome(returnUrl, payment.id, 'cancelled') : resultUrl;
     try {
-      return await this.gateways.require(payment.provider).createCheckout({ payment, description, successUrl: resultUrl, cancelUrl: resultUrl });
+      return await this.gateways
+        .require(payment.provider)
+        .createCheckout({ payment, description, successUrl, cancelUrl, siteOrigin: origin, returnUrl });
     } catch (e) {
       this.logger.error(`checkout for payment ${payment.id} at ${payment.provider} failed: ${(e as Error).message}`);
       throw new BadGatewayException({
@@ -217,6 +223,13 @@ export class PaymentsService {
       if (byId && byId.provider === provider) return byId;
     }
     return n.providerRef ? this.payments.findByProviderRef(provider, n.providerRef, tx) : undefined;
+  }
+
+  /** GET payments/{id}/status: public, by the payment's unguessable id; the payment line only. */
+  async getPaymentStatus(id: string): Promise<PaymentStatusDto> {
+    const row = await this.payments.findById(id);
+    if (!row) throw new NotFoundException('Payment not found');
+    return toPaymentStatusDto(row);
   }
 
   /** GET payments/{id}: the payment's owner or an admin; anyone else gets 404. */

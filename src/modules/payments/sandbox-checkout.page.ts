@@ -11,6 +11,8 @@ export interface SandboxPageModel {
   /** Past its expiry while still pending: can no longer be paid. */
   lapsed: boolean;
   resultUrl: string;
+  /** The client's return URL the page was opened with; the form carries it to the outcome. */
+  returnUrl?: string;
 }
 
 const escapeHtml = (s: string): string =>
@@ -99,7 +101,7 @@ ${header}
 </section>`,
     );
   }
-  const action = `/api/payments/sandbox/checkout/${encodeURIComponent(m.sessionRef)}`;
+  const action = `/api/payments/sandbox/checkout/${encodeURIComponent(m.sessionRef)}${m.returnUrl ? `?return=${encodeURIComponent(m.returnUrl)}` : ''}`;
   return layout(
     `Pay ${m.amount} to ${m.merchant} · Okay Pay Sandbox`,
     `<section class="card" aria-labelledby="checkout-title">

@@ -1,13 +1,22 @@
-import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public, RawResponse } from '../../common/decorators.js';
 import { ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { SandboxOutcomeDto } from './payments.dto.js';
+import { requestOrigin } from './return-url.js';
+import { SANDBOX_RETURN_PARAM } from './sandbox.gateway.js';
 import { SandboxAnswer, SandboxService } from './sandbox.service.js';
 
 const REF_PARAM = { name: 'sessionRef', description: 'The sandbox checkout session (sbx_ + 32 hex digits), from payment_url' };
 const HTML = { 'text/html': { schema: { type: 'string' } } };
+const RETURN_QUERY = {
+  name: SANDBOX_RETURN_PARAM,
+  required: false,
+  description:
+    "The client's return URL (the checkout's returnUrl, already on payment_url). Used only when its origin is the shop's or in " +
+    'RETURN_ORIGINS / CORS_ORIGINS; the payer is sent to <return>?payment=<payment id>&status=<payment status>.',
+};
 
 function send(res: Response, answer: SandboxAnswer): void {
   res.setHeader('Cache-Control', 'no-store');
@@ -32,11 +41,17 @@ export class SandboxController {
     description: 'Shows the merchant, what is paid and the amount, with Pay, Fail and Cancel buttons; a session that is no longer pending shows its final state.',
   })
   @ApiParam(REF_PARAM)
+  @ApiQuery(RETURN_QUERY)
   @ApiProduces('text/html')
   @ApiResponse({ status: 200, description: 'The payment page', content: HTML })
   @ApiResponse({ status: 404, description: 'Unknown session', content: HTML })
-  async showSandboxCheckout(@Param('sessionRef') sessionRef: string, @Res() res: Response): Promise<void> {
-    send(res, await this.sandbox.showCheckout(sessionRef));
+  async showSandboxCheckout(
+    @Param('sessionRef') sessionRef: string,
+    @Query(SANDBOX_RETURN_PARAM) returnTo: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(res, await this.sandbox.showCheckout(sessionRef, this.sandbox.returnUrl(returnTo, requestOrigin(req))));
   }
 
   @Post(':sessionRef')
@@ -46,20 +61,24 @@ export class SandboxController {
     summary: 'Sandbox gateway: the payer chose Pay, Fail or Cancel',
     description:
       'The gateway posts a signed notification to /api/payments/webhook/sandbox over HTTP, then redirects (303) the browser to ' +
-      '/payment/result?payment=<payment id>. A session that is no longer pending redirects without notifying.',
+      '/payment/result?payment=<payment id>, or with `return` to <return>?payment=<payment id>&status=<payment status>. ' +
+      'A session that is no longer pending redirects without notifying.',
   })
   @ApiParam(REF_PARAM)
+  @ApiQuery(RETURN_QUERY)
   @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiResponse({ status: 303, description: 'Back to the shop: Location /payment/result?payment=<id>' })
+  @ApiResponse({ status: 303, description: 'Back to the shop: Location /payment/result?payment=<id> (or the return URL with payment and status)' })
   @ApiResponse({ status: 404, description: 'Unknown session', content: HTML })
   @ApiResponse({ status: 502, description: 'The shop did not accept the notification', content: HTML })
   @ApiBadRequestResponse({ description: 'outcome is not pay, fail or cancel', type: ErrorEnvelopeDto })
   async submitSandboxCheckout(
     @Param('sessionRef') sessionRef: string,
     @Body() dto: SandboxOutcomeDto,
+    @Query(SANDBOX_RETURN_PARAM) returnTo: unknown,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    send(res, await this.sandbox.submit(sessionRef, dto.outcome, req.socket.localPort ?? 0));
+    const returnUrl = this.sandbox.returnUrl(returnTo, requestOrigin(req));
+    send(res, await this.sandbox.submit(sessionRef, dto.outcome, req.socket.localPort ?? 0, returnUrl));
   }
 }

@@ -23,6 +23,8 @@ export interface SandboxEvent {
 }
 
 export const SANDBOX_REF = /^sbx_[0-9a-f]{32}$/;
+/** The sandbox page's query parameter carrying the client's return URL. */
+export const SANDBOX_RETURN_PARAM = 'return';
 export const sandboxCheckoutPath = (ref: string): string => `/api/payments/sandbox/checkout/${ref}`;
 
 /**
@@ -37,10 +39,12 @@ export class SandboxGateway implements PaymentGateway {
     private readonly clock: Clock,
   ) {}
 
-  async createCheckout({ successUrl }: CheckoutRequest): Promise<CheckoutSession> {
+  async createCheckout({ siteOrigin, returnUrl }: CheckoutRequest): Promise<CheckoutSession> {
     const providerRef = `sbx_${randomBytes(16).toString('hex')}`;
-    // The hosted page lives on this app, so it shares the shop's public origin.
-    return { providerRef, url: `${new URL(successUrl).origin}${sandboxCheckoutPath(providerRef)}` };
+    // The hosted page lives on this app, so it shares the shop's public origin. Like a hosted gateway's `return`
+    // parameter, the client's return URL rides on the page's address (checked again before any redirect).
+    const query = returnUrl ? `?${SANDBOX_RETURN_PARAM}=${encodeURIComponent(returnUrl)}` : '';
+    return { providerRef, url: `${siteOrigin}${sandboxCheckoutPath(providerRef)}${query}` };
   }
 
   /** The sandbox moves no money: a refund is instant and always succeeds. */

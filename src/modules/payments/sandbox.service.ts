@@ -6,7 +6,8 @@ import { formatMoney } from '../../common/money.js';
 import { PaymentsRepository, PaymentView } from './payments.repository.js';
 import { SandboxOutcome } from './payments.dto.js';
 import { renderSandboxCheckout, renderSandboxMessage } from './sandbox-checkout.page.js';
-import { SANDBOX_REF, SandboxEvent, SandboxGateway } from './sandbox.gateway.js';
+import { allowedReturnOrigins, returnUrlProblem, withOutcome } from './return-url.js';
+import { SANDBOX_REF, SANDBOX_RETURN_PARAM, SandboxEvent, SandboxGateway } from './sandbox.gateway.js';
 import { PaymentGateways } from './payment-gateways.js';
 import { resolveSandboxSecret, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-signature.js';
 
@@ -33,6 +34,7 @@ export const paymentDescription = (kind: string, bikeName: string, quantity: num
 export class SandboxService {
   private readonly logger = new Logger('SandboxGateway');
   private readonly secret: string;
+  private readonly returnOrigins: Set<string>;
 
   constructor(
     private readonly payments: PaymentsRepository,
@@ -41,19 +43,37 @@ export class SandboxService {
     private readonly config: AppConfig,
   ) {
     this.secret = resolveSandboxSecret(config.env);
+    this.returnOrigins = allowedReturnOrigins(config.env);
   }
 
-  async showCheckout(sessionRef: string): Promise<SandboxAnswer> {
-    const view = await this.find(sessionRef);
-    if (!view) return this.notFound();
-    return { kind: 'page', status: 200, html: renderSandboxCheckout(this.model(view)) };
+  /**
+   * The client's return URL from the page's address when its origin is still allowed (the shop's own, or
+   * RETURN_ORIGINS / CORS_ORIGINS); anything else is ignored and the payer goes to the shop's result page.
+   */
+  returnUrl(value: unknown, siteOrigin: string): string | undefined {
+    if (value === undefined) return undefined;
+    const own = this.config.env.PUBLIC_URL ? new URL(this.config.env.PUBLIC_URL).origin : siteOrigin;
+    return returnUrlProblem(value, this.returnOrigins, own) === null ? (value as string) : undefined;
   }
 
-  async submit(sessionRef: string, outcome: SandboxOutcome, localPort: number): Promise<SandboxAnswer> {
+  /** Where the payer goes when the payment `status` is final (or still pending): the return URL, else the result page. */
+  private destination(paymentId: string, status: string, returnUrl: string | undefined): string {
+    return returnUrl ? withOutcome(returnUrl, paymentId, status) : `/payment/result?payment=${paymentId}`;
+  }
+
+  async showCheckout(sessionRef: string, returnUrl?: string): Promise<SandboxAnswer> {
     const view = await this.find(sessionRef);
     if (!view) return this.notFound();
-    const resultPath = `/payment/result?payment=${view.payment.id}`;
-    if (view.payment.status !== 'pending' || this.lapsed(view)) return { kind: 'redirect', location: resultPath };
+    return { kind: 'page', status: 200, html: renderSandboxCheckout(this.model(view, returnUrl)) };
+  }
+
+  async submit(sessionRef: string, outcome: SandboxOutcome, localPort: number, returnUrl?: string): Promise<SandboxAnswer> {
+    const view = await this.find(sessionRef);
+    if (!view) return this.notFound();
+    if (view.payment.status !== 'pending' || this.lapsed(view)) {
+      const status = view.payment.status === 'pending' ? 'expired' : view.payment.status;
+      return { kind: 'redirect', location: this.destination(view.payment.id, status, returnUrl) };
+    }
 
     const event: SandboxEvent = {
       id: `evt_${randomBytes(12).toString('hex')}`,
@@ -69,12 +89,15 @@ export class SandboxService {
         kind: 'page',
         status: 502,
         html: renderSandboxMessage('The shop could not be notified', `${MERCHANT} did not confirm this payment. Nothing was charged; please try again.`, {
-          href: `/api/payments/sandbox/checkout/${sessionRef}`,
+          href: `/api/payments/sandbox/checkout/${sessionRef}${returnUrl ? `?${SANDBOX_RETURN_PARAM}=${encodeURIComponent(returnUrl)}` : ''}`,
           label: 'Back to the payment page',
         }),
       };
     }
-    return { kind: 'redirect', location: resultPath };
+    if (!returnUrl) return { kind: 'redirect', location: this.destination(view.payment.id, 'pending', undefined) };
+    // The notification has settled the payment: the client's page learns the outcome from its address.
+    const settled = await this.payments.findById(view.payment.id);
+    return { kind: 'redirect', location: this.destination(view.payment.id, settled?.status ?? view.payment.status, returnUrl) };
   }
 
   /** Posts to PUBLIC_URL's webhook, falling back to this very process over loopback. */
@@ -110,8 +133,9 @@ export class SandboxService {
     return view.payment.expiresAt !== null && view.payment.expiresAt.getTime() <= this.clock.now().getTime();
   }
 
-  private model(view: PaymentView) {
+  private model(view: PaymentView, returnUrl: string | undefined) {
     const { payment, rental, bike } = view;
+    const lapsed = payment.status === 'pending' && this.lapsed(view);
     return {
       sessionRef: payment.providerRef ?? '',
       merchant: MERCHANT,
@@ -119,8 +143,9 @@ export class SandboxService {
       reference: rental.paymentRef,
       amount: formatMoney(payment.amountMinor, payment.currency),
       status: payment.status,
-      lapsed: payment.status === 'pending' && this.lapsed(view),
-      resultUrl: `/payment/result?payment=${payment.id}`,
+      lapsed,
+      resultUrl: this.destination(payment.id, lapsed ? 'expired' : payment.status, returnUrl),
+      returnUrl,
     };
   }
 

@@ -52,6 +52,7 @@ describe(StripeGateway.name, () => {
       description: 'Booking fee for Yamaha R15 x2',
       successUrl: 'https://shop.example/payment/result?payment=1',
       cancelUrl: 'https://shop.example/payment/result?payment=1',
+      siteOrigin: 'https://shop.example',
     });
     expect(session).toEqual({ providerRef: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
     const [params, options] = create.mock.calls[0] as [Record<string, unknown>, Record<string, unknown>];

@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { parseShopTime } from '../../common/shop-time.js';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -14,12 +15,11 @@ export const invalidField = (path: string, message: string) =>
   new BadRequestException({ message, code: 'VALIDATION_FAILED', errors: [{ path, message }] });
 
 /**
- * The one place the rentals module reads a time the client sent. Times without an offset are read as UTC,
- * whatever the server's time zone.
+ * The one place the rentals module reads a time the client sent. Times without an offset (an HTML datetime-local
+ * value) are read in the shop's time zone, SHOP_TIME_ZONE (src/common/shop-time.ts), whatever the server's own.
  */
 export function parseApiTime(value: string): Date {
-  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
-  return new Date(hasOffset ? value : `${value}Z`);
+  return parseShopTime(value);
 }
 
 /** parseApiTime, or a 400 naming `field`. */

@@ -23,6 +23,7 @@ import { COUNTER_PAYMENT_METHODS, RENTAL_SOURCES, RENTAL_STATUSES, rentalReturne
 import type { CounterPaymentMethod, QuoteLineRow, RentalSource, RentalStatus } from '../../database/schema/rentals.js';
 import { toMajor } from '../../common/money.js';
 import { PaymentSummaryDto } from '../payments/payments.dto.js';
+import { MAX_RETURN_URL_LENGTH } from '../payments/return-url.js';
 import type { RentalView } from './rentals.repository.js';
 
 export const MAX_RENTAL_QUANTITY = 10;
@@ -39,7 +40,7 @@ export class CreateRentalDto {
     format: 'date-time',
     example: '2026-06-01T09:00:00.000Z',
     description:
-      'ISO 8601 date-time; without an offset it is read as UTC. Not in the past (5 minutes of clock skew allowed) and at most one year ahead.',
+      'ISO 8601 date-time; without an offset (an HTML datetime-local value) it is read in the shop\'s time zone SHOP_TIME_ZONE (default UTC). Not in the past (5 minutes of clock skew allowed) and at most one year ahead.',
   })
   @IsString({ message: 'startTime must be an ISO 8601 date-time' })
   @Matches(DATE_TIME, { message: 'startTime must be an ISO 8601 date-time' })
@@ -51,6 +52,20 @@ export class CreateRentalDto {
   @Min(1, { message: 'quantity must be at least 1' })
   @Max(MAX_RENTAL_QUANTITY, { message: `quantity must be at most ${MAX_RENTAL_QUANTITY}` })
   quantity: number;
+
+  @ApiPropertyOptional({
+    format: 'uri',
+    maxLength: MAX_RETURN_URL_LENGTH,
+    example: 'https://client.example/payment-done',
+    description:
+      'Where the gateway sends the payer when the payment ends (also accepted as the query parameter returnUrl): ' +
+      "<returnUrl>?payment=<payment _id>&status=<succeeded|failed|cancelled|expired|pending>. Its origin must be the shop's own " +
+      'or one of RETURN_ORIGINS (empty: CORS_ORIGINS), else 400 naming returnUrl. Without it: the shop\'s /payment/result page.',
+  })
+  @IsOptional()
+  @IsString({ message: 'returnUrl must be an absolute http(s) URL' })
+  @MaxLength(MAX_RETURN_URL_LENGTH)
+  returnUrl?: string;
 
   @ApiPropertyOptional({
     format: 'date-time',
@@ -166,10 +181,24 @@ export class FullPaymentDto {
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'totalCost must be a number' })
   @Min(0)
   totalCost: number;
+
+  @ApiPropertyOptional({
+    format: 'uri',
+    maxLength: MAX_RETURN_URL_LENGTH,
+    example: 'https://client.example/payment-done',
+    description:
+      'Where the gateway sends the payer when the payment ends (also accepted as the query parameter returnUrl): ' +
+      "<returnUrl>?payment=<payment _id>&status=<succeeded|failed|cancelled|expired|pending>. Its origin must be the shop's own " +
+      'or one of RETURN_ORIGINS (empty: CORS_ORIGINS), else 400 naming returnUrl. Without it: the shop\'s /payment/result page.',
+  })
+  @IsOptional()
+  @IsString({ message: 'returnUrl must be an absolute http(s) URL' })
+  @MaxLength(MAX_RETURN_URL_LENGTH)
+  returnUrl?: string;
 }
 
 export class ReturnRentalQueryDto {
-  @ApiProperty({ format: 'date-time', example: '2026-06-01T12:10:00.000Z', description: 'When the bike came back; after the start time' })
+  @ApiProperty({ format: 'date-time', example: '2026-06-01T12:10:00.000Z', description: "When the bike came back; after the start time. Without an offset it is read in the shop's time zone (SHOP_TIME_ZONE)" })
   @IsString({ message: 'returntime is required' })
   @Matches(DATE_TIME, { message: 'returntime must be an ISO 8601 date-time' })
   @IsISO8601({ strict: true }, { message: 'returntime must be an ISO 8601 date-time' })

@@ -1,3 +1,4 @@
+import { EchoableFields } from '../../common/compat-body.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -109,6 +110,8 @@ export class AddReviewDto {
 
 const VOTE_NAMES = { helpful: 1, not_helpful: -1, none: 0 } as const;
 
+/** PUT reviews/{id}/vote; the review's read-only fields echoed back with it are ignored. */
+@EchoableFields('bikeId', 'userId', 'date', 'rating', 'comment', 'helpful', 'myVote')
 export class VoteReviewDto {
   @ApiProperty({
     oneOf: [

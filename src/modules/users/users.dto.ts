@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { EchoableFields } from '../../common/compat-body.js';
 import { IsOptionalNotNull } from '../../common/validators.js';
 import { ROLES } from '../../database/schema/users.js';
 import type { Role, UserRow } from '../../database/schema/users.js';
@@ -31,7 +32,11 @@ export function toUserDto(row: UserRow): UserDto {
   };
 }
 
-/** PUT users/me: name, email, phone and address only (anything else is rejected). */
+/**
+ * PUT users/me: name, email, phone and address. The profile's read-only fields (`_id`, `role`, `createdAt`, ...)
+ * echoed back with it are accepted and ignored; any other field is rejected.
+ */
+@EchoableFields('role')
 export class UpdateProfileDto {
   @ApiPropertyOptional({ example: 'Rahim Uddin', maxLength: 100 })
   @IsOptionalNotNull()
@@ -97,7 +102,8 @@ export class UsersPageDto {
   @ApiProperty({ example: 11, description: 'Same as totalUsers, under the name the bike listing uses' }) totalCount: number;
 }
 
-/** PUT users/{id}/role: no body promotes to admin (what the All Users screen sends). */
+/** PUT users/{id}/role: no body promotes to admin (what the All Users screen sends); the user's other fields echoed back are ignored. */
+@EchoableFields('name', 'email', 'phone', 'address')
 export class ChangeRoleDto {
   @ApiPropertyOptional({ enum: ROLES, default: 'admin', description: 'The new role; omitted means admin (promote)' })
   @IsOptional()
