@@ -134,9 +134,9 @@ function PublicPaymentView({ payment, waitedTooLong }: { payment: PaymentOutcome
   const outcome = outcomeOf(payment, waitedTooLong);
   const pending = payment.status === 'pending';
   const rows: [string, ReactNode][] = [
-    ['Amount', <strong key="amount">{formatAmount(payment.amount, payment.currency)}</strong>],
+    ['Amount', <strong key="amount">{formatMoney(payment.amount, payment.currency)}</strong>],
     ['Paid for', payment.kind === 'booking_fee' ? 'Booking fee' : 'Rental'],
-    [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', formatWhen(payment.completedAt ?? payment.createdAt)],
+    [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />],
   ];
   return (
     <Result
