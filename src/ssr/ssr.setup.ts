@@ -394,6 +394,10 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
       if (page) {
         res.status(page.status).set({ 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL, ETag: page.etag });
         if (!page.redirect && page.status === 200 && etagMatches(req.get('if-none-match'), page.etag)) {
+          // The revalidating cache keeps its stored body, whose scripts carry that response's nonce: a 304 updates the
+          // stored headers, so this request's new nonce in a CSP header would block every script of the kept page.
+          // Without the header the stored policy (matching the stored body) stays in force.
+          res.removeHeader('Content-Security-Policy');
           res.status(304).end();
           return;
         }

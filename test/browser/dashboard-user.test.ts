@@ -230,14 +230,17 @@ describe('User dashboard: profile, rentals, reviews and checkout in a browser', 
     await page.getByRole('button', { name: 'Save Changes' }).waitFor();
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('name');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // Password & Security leads to the password page (issue 11), where the password is changed.
     await page.getByRole('button', { name: 'Password & Security' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Password & Security' });
-    await dialog.getByRole('link', { name: /contact our support/i }).waitFor();
-    await dialog.getByRole('button', { name: 'Got it' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForURL('**/dashboard/password');
+    await page.getByRole('heading', { level: 1, name: 'Password & Security' }).waitFor();
+    await page.getByLabel('Current password', { exact: true }).waitFor();
+    await page.getByLabel('New password', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Change Password' }).waitFor();
 
     // Put the account back for the other tests.
-    await api('PUT', 'users/me', userToken, { name: USER.name, phone: USER.phone, address: USER.address });
+    const restored = await api('PUT', 'users/me', userToken, { name: USER.name, phone: USER.phone, address: USER.address });
+    expect(restored.status).toBe(200);
     expect(problems.filter((p) => /hydrat|did not match|Minified React error/i.test(p))).toEqual([]);
     await context.close();
   });
@@ -342,7 +345,7 @@ describe('User dashboard: profile, rentals, reviews and checkout in a browser', 
     await page.goto(`/checkout/${rentals.paidA.paymentId}`);
     await page.getByText('This rental is already paid').waitFor();
     await page.goto(`/checkout/${rentals.cancelled.paymentId}`);
-    await page.getByText('This booking was cancelled').waitFor();
+    await page.getByRole('heading', { name: 'This booking was cancelled' }).waitFor();
     await context.close();
   });
 

@@ -63,6 +63,9 @@ describe('anonymous page cache, one instance (embedded PGlite)', () => {
     const revalidated = await page(base, `/bike/${bikeId}`, { 'if-none-match': etag! });
     expect(revalidated.status).toBe(304);
     expect(revalidated.html).toBe('');
+    // A 304 keeps the stored body, whose scripts carry the stored response's nonce: a new nonce in a CSP header would
+    // replace the stored policy and block every script of the kept page (it then never hydrates).
+    expect(revalidated.headers.get('content-security-policy')).toBeNull();
 
     // antd's styles are a linked, long-cached stylesheet, not inline.
     const href = /<link rel="stylesheet" href="(\/assets\/antd-light-[0-9a-f]+\.css)">/.exec(first.html)?.[1];
