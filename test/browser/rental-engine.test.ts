@@ -197,7 +197,7 @@ describeEngine('Rental engine screens in a browser', () => {
     await dialog.waitFor({ state: 'hidden' });
     await timeline.getByLabel(new RegExp(`${units[1].label}: Maintenance \\(Brake service\\)`)).waitFor();
 
-    await page.getByRole('link', { name: 'Counter sale' }).click();
+    await page.getByRole('link', { name: 'Counter sale', exact: true }).click();
     await page.waitForURL('**/dashboard/counter?bike=*');
     await page.getByLabel('Customer email').fill(other.email);
     await page.getByLabel('Start time').fill(shopInput(at(1, 15)));
@@ -217,46 +217,45 @@ describeEngine('Rental engine screens in a browser', () => {
     await context.close();
   });
 
-  it('keeps every engine screen readable at 1280 and 390 px, light and dark', async () => {
-    for (const dark of [false, true]) {
-      for (const phone of [false, true]) {
-        const mode = `${dark ? 'dark' : 'light'}-${phone ? 'phone' : 'desktop'}`;
-        const riderView = await signedIn(rider, { dark, phone });
-        let page = riderView.page;
-        await page.goto(`/bike/${windowBike._id}`);
-        await page.getByRole('button', { name: 'Rent Now' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Book Now' });
-        await dialog.getByLabel('Start time').fill(shopInput(at(6, 10)));
-        await dialog.getByLabel(/Return time/).fill(shopInput(at(7, 12)));
-        await dialog.getByRole('region', { name: 'Price and availability' }).getByText(/^Available/).waitFor();
-        if (!phone) await axe(page, `book-now-${mode}`);
-        await shot(page, `book-now-${mode}`);
-        await page.goto('/dashboard/rentals');
-        await page.getByRole('tab', { name: 'Unpaid', selected: true }).waitFor();
-        if (!phone) await axe(page, `rentals-${mode}`);
-        await shot(page, `rentals-${mode}`);
-        await riderView.context.close();
+  const MODES = [false, true].flatMap((dark) => [false, true].map((phone) => ({ dark, phone })));
 
-        const adminView = await signedIn(admin, { dark, phone });
-        page = adminView.page;
-        await page.goto(`/dashboard/fleet/${windowBike._id}`);
-        await page.getByRole('region', { name: 'Availability timeline' }).waitFor();
-        await page.getByRole('table').last().getByRole('row').nth(1).waitFor();
-        if (!phone) await axe(page, `fleet-${mode}`);
-        await shot(page, `fleet-${mode}`);
-        await page.goto(`/dashboard/counter?bike=${windowBike._id}`);
-        await page.getByLabel('Customer email').waitFor();
-        await shot(page, `counter-${mode}`);
-        await page.goto('/dashboard/returnbikes');
-        await page.getByRole('button', { name: /Calculate & Return/ }).first().waitFor();
-        // Nothing clipped: the action is inside the viewport.
-        const box = await page.getByRole('button', { name: /Calculate & Return/ }).first().boundingBox();
-        expect(box && box.x + box.width).toBeLessThanOrEqual(phone ? 390 : 1280);
-        if (!phone) await axe(page, `return-bikes-${mode}`);
-        await shot(page, `return-bikes-${mode}`);
-        await adminView.context.close();
-      }
-    }
+  // One test per mode: each visits five screens (with axe on desktop), so the four together would outgrow one test's time.
+  it.each(MODES)('keeps every engine screen readable (dark: $dark, phone: $phone)', async ({ dark, phone }) => {
+    const mode = `${dark ? 'dark' : 'light'}-${phone ? 'phone' : 'desktop'}`;
+    const riderView = await signedIn(rider, { dark, phone });
+    let page = riderView.page;
+    await page.goto(`/bike/${windowBike._id}`);
+    await page.getByRole('button', { name: 'Rent Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Now' });
+    await dialog.getByLabel('Start time').fill(shopInput(at(6, 10)));
+    await dialog.getByLabel(/Return time/).fill(shopInput(at(7, 12)));
+    await dialog.getByRole('region', { name: 'Price and availability' }).getByText(/^Available/).waitFor();
+    if (!phone) await axe(page, `book-now-${mode}`);
+    await shot(page, `book-now-${mode}`);
+    await page.goto('/dashboard/rentals');
+    await page.getByRole('tab', { name: 'Unpaid', selected: true }).waitFor();
+    if (!phone) await axe(page, `rentals-${mode}`);
+    await shot(page, `rentals-${mode}`);
+    await riderView.context.close();
+
+    const adminView = await signedIn(admin, { dark, phone });
+    page = adminView.page;
+    await page.goto(`/dashboard/fleet/${windowBike._id}`);
+    await page.getByRole('region', { name: 'Availability timeline' }).waitFor();
+    await page.getByRole('table').last().getByRole('row').nth(1).waitFor();
+    if (!phone) await axe(page, `fleet-${mode}`);
+    await shot(page, `fleet-${mode}`);
+    await page.goto(`/dashboard/counter?bike=${windowBike._id}`);
+    await page.getByLabel('Customer email').waitFor();
+    await shot(page, `counter-${mode}`);
+    await page.goto('/dashboard/returnbikes');
+    await page.getByRole('button', { name: /Calculate & Return/ }).first().waitFor();
+    // Nothing clipped: the action is inside the viewport.
+    const box = await page.getByRole('button', { name: /Calculate & Return/ }).first().boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(phone ? 390 : 1280);
+    if (!phone) await axe(page, `return-bikes-${mode}`);
+    await shot(page, `return-bikes-${mode}`);
+    await adminView.context.close();
   });
 
   async function shot(page: Page, name: string): Promise<void> {
