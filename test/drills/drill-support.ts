@@ -13,11 +13,16 @@ import { ServerProcess, startServer } from '../support/server-process.js';
 export const DRILL_JWT_SECRET = 'drill-jwt-secret-0123456789abcdef0123456789';
 export const DRILL_ADMIN = { email: 'drill-admin@example.com', password: 'drill-admin-password' };
 
-/** Every drill server: operator admin, no login throttling, a known sandbox secret, quiet logs. */
+/**
+ * Every drill server: operator admin, no login or booking throttling (the drills' clients book in a loop; the
+ * hoarding limits have their own API tests), a known sandbox secret, quiet logs.
+ */
 export const drillEnv = (extra: Record<string, string> = {}): Record<string, string> => ({
   ADMIN_EMAIL: DRILL_ADMIN.email,
   ADMIN_PASSWORD: DRILL_ADMIN.password,
   LOGIN_RATE_LIMIT: '100000',
+  BOOKING_RATE_LIMIT: '1000000',
+  MAX_PENDING_BOOKINGS: '1000',
   SANDBOX_WEBHOOK_SECRET: 'drill-sandbox-webhook-secret-0123456789',
   JWT_SECRET: DRILL_JWT_SECRET,
   LOG_LEVEL: 'error',
@@ -241,7 +246,12 @@ export async function inspect(target: { url: string } | { dataDir: string }, ren
   return withSql(target, async (q) => {
     const stock = (
       await q(
-        `select b.id as "bikeId", b.quantity,
+        // quantity: the bike's active units that no unreturned booking's reservation holds (a reservation left behind
+        // by a cancelled booking counts against it); held: the units live bookings asked for.
+        `select b.id as "bikeId",
+                ((select count(*) from bike_units u where u.bike_id = b.id and u.status = 'active')
+                 - (select count(distinct ur.unit_id) from unit_reservations ur join rentals r on r.id = ur.rental_id
+                     where ur.bike_id = b.id and ur.kind = 'rental' and r.status not in ('returned', 'paid')))::int as quantity,
                 coalesce((select sum(r.quantity) from rentals r where r.bike_id = b.id and r.status in ('pending_fee', 'booked')), 0)::int as held
            from bikes b order by b.created_at`,
       )
