@@ -39,6 +39,10 @@ export function buildTheme(mode: ThemeMode): ThemeConfig {
   const s = surfaces[mode];
   return {
     algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    // Each theme's variables under a class of its own: the page links the server's theme stylesheet
+    // (/assets/antd-<theme>-<hash>.css) after antd's runtime styles, so with one shared key its variables would
+    // win over the ones antd inserts when the visitor toggles the theme.
+    cssVar: { key: `okb-${mode}` },
     token: {
       colorPrimary: mode === 'dark' ? '#14a394' : BRAND_PRIMARY,
       ...(mode === 'light' ? lightPrimaryShades : {}),

@@ -116,6 +116,17 @@ describe('Site chrome: header, footer and layout of the public pages', () => {
   const darkOnHtml = /<html[^>]*\sclass="dark"/;
   /** The header colour in antd's server-rendered styles (the CSS variable of its Layout token). */
   const headerToken = (colour: string) => `--ant-layout-header-bg:${colour}`;
+  /**
+   * The server-rendered antd styles of a page: the theme's stylesheet its HTML links (/assets/antd-<theme>-<hash>.css,
+   * src/ssr/ssr.setup.ts), as the server sends it.
+   */
+  const antdStyles = async (html: string) => {
+    const href = /<link rel="stylesheet" href="(\/assets\/antd-[^"]+\.css)">/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const res = await fetch(`${server.baseUrl}${href}`);
+    expect(res.status).toBe(200);
+    return res.text();
+  };
   const becomes = (page: Page, expected: typeof LIGHT) =>
     page.waitForFunction(
       (want) =>
@@ -144,8 +155,10 @@ describe('Site chrome: header, footer and layout of the public pages', () => {
     expect(reload?.status()).toBe(200);
     const reloaded = (await reload?.text()) ?? '';
     expect(reloaded).toMatch(darkOnHtml);
-    expect(reloaded).toContain(headerToken(DARK.header));
-    expect(reloaded).not.toContain(headerToken(LIGHT.header));
+    expect(reloaded).toContain('/assets/antd-dark-');
+    const darkStyles = await antdStyles(reloaded);
+    expect(darkStyles).toContain(headerToken(DARK.header));
+    expect(darkStyles).not.toContain(headerToken(LIGHT.header));
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
@@ -160,7 +173,8 @@ describe('Site chrome: header, footer and layout of the public pages', () => {
     const light = await page.reload();
     const lightHtml = (await light?.text()) ?? '';
     expect(lightHtml).not.toMatch(darkOnHtml);
-    expect(lightHtml).toContain(headerToken(LIGHT.header));
+    expect(lightHtml).toContain('/assets/antd-light-');
+    expect(await antdStyles(lightHtml)).toContain(headerToken(LIGHT.header));
     await hydrated(page);
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     await context.close();
@@ -286,7 +300,9 @@ describe('Site chrome: header, footer and layout of the public pages', () => {
   });
 
   it('shows My Account, Settings and Logout in the phone drawer for a signed-in user, and logs out from it', async () => {
-    const { page, context } = await open('/', { phone: true, account: user });
+    // Logout ends every session of the account (issue 11 item 6): an account of its own, not the shared one.
+    const rider = await userAccount(server.baseUrl, 'Nadia Rahman');
+    const { page, context } = await open('/', { phone: true, account: rider });
     const opener = page.getByRole('button', { name: 'Open menu' });
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await opener.click();
@@ -328,10 +344,12 @@ describe('Site chrome: header, footer and layout of the public pages', () => {
   });
 
   it('opens the account menu on the first click, closes it with Escape, and goes to My Account, Settings and Logout', async () => {
-    const { page, context } = await open('/about', { account: user });
+    // Logout ends every session of the account (issue 11 item 6): an account of its own, not the shared one.
+    const rider = await userAccount(server.baseUrl, 'Nadia Rahman');
+    const { page, context } = await open('/about', { account: rider });
     const trigger = page.getByRole('button', { name: /account menu/ });
     expect(await trigger.count()).toBe(1);
-    expect(await trigger.textContent()).toContain(user.name);
+    expect(await trigger.textContent()).toContain(rider.name);
     expect(await trigger.getAttribute('aria-expanded')).toBe('false');
     // The account menu's popup (the dashboard has a menu of its own).
     const menu = page.locator('.ant-dropdown').getByRole('menu');
@@ -342,7 +360,7 @@ describe('Site chrome: header, footer and layout of the public pages', () => {
     await menu.waitFor({ state: 'visible' });
     await settled(page, DROPDOWN);
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
-    await page.locator('.ant-dropdown').getByText(user.email, { exact: true }).waitFor({ state: 'visible' });
+    await page.locator('.ant-dropdown').getByText(rider.email, { exact: true }).waitFor({ state: 'visible' });
     expect(await menu.getByRole('menuitem').evaluateAll((items) => items.map((i) => i.textContent?.trim()))).toEqual(['My Account', 'Settings', 'Logout']);
 
     await page.keyboard.press('Escape');
