@@ -55,7 +55,7 @@ describePg('two instances on one PostgreSQL', () => {
     const won = first.filter((r) => r.status === 201);
     expect(won).toHaveLength(1);
     const lost = first.filter((r) => r.status !== 201);
-    expect(lost.every((r) => r.status === 409 && r.body.code === 'OUT_OF_STOCK')).toBe(true);
+    expect(lost.filter((r) => !(r.status === 409 && r.body.code === 'OUT_OF_STOCK')).map((r) => `${r.status} ${JSON.stringify(r.body)}`)).toEqual([]);
     const rentalId = won[0].body.data.rental._id as string;
     const winnerOn = attempts[first.indexOf(won[0])].server === a ? 'A' : 'B';
 
@@ -68,7 +68,8 @@ describePg('two instances on one PostgreSQL', () => {
     }
 
     const bike = await call(b.baseUrl, 'GET', `/api/bikes/${bikeId}`);
-    expect(bike.body.data.quantity).toBe(0);
+    // The booking is for tomorrow: today's figure (units free now) is unchanged (issue 10); the unit is held below.
+    expect(bike.body.data.quantity).toBe(1);
     const facts = await inspect({ url }, [rentalId]);
     expect(facts.rentals).toBe(1);
     expect(facts.found).toEqual([rentalId]);

@@ -8,7 +8,7 @@ import { HttpReply, IdempotencyClaim, IdempotencyService } from '../../common/id
 import { toMajor } from '../../common/money.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
-import { isExclusionViolation } from '../../database/pg-errors.js';
+import { isExclusionViolation, isSerializationFailure } from '../../database/pg-errors.js';
 import { BikeRow } from '../../database/schema/bikes.js';
 import { PaymentRow } from '../../database/schema/payments.js';
 import { NewRentalRow, RentalRow } from '../../database/schema/rentals.js';
@@ -167,6 +167,8 @@ export class BookingService {
       try {
         return await this.db.transaction(work);
       } catch (e) {
+        // A deadlock or serialization failure rolled everything back: the same work may simply run again.
+        if (isSerializationFailure(e) && attempt < UNIT_ATTEMPTS) continue;
         if (!isExclusionViolation(e)) throw e;
         if (attempt >= UNIT_ATTEMPTS) throw new OutOfStock();
       }
@@ -209,10 +211,11 @@ export class BookingService {
 
   private async reserve(user: AuthUser, dto: CreateRentalDto, w: BookingWindow, claim: IdempotencyClaim) {
     return this.withUnits(async (tx) => {
+      // One booking of a customer at a time, so the count below cannot be overtaken (taken first, before any row
+      // that references the customer is written).
+      await this.rentals.lockUser(user.id, tx);
       await claim.claim(tx);
       const now = this.clock.now();
-      // One booking of a customer at a time, so the count below cannot be overtaken.
-      await this.rentals.lockUser(user.id, tx);
       const max = this.config.env.MAX_PENDING_BOOKINGS;
       if ((await this.rentals.countPending(user.id, now, tx)) >= max) {
         throw new HttpException(

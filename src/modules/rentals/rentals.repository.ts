@@ -31,7 +31,9 @@ export class RentalsRepository {
    * bookings awaiting their fee cannot be overtaken by a concurrent booking.
    */
   async lockUser(userId: string, tx: DbOrTx): Promise<void> {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    // NO KEY UPDATE: serialises the customer's bookings without conflicting with the KEY SHARE locks that inserts
+    // referencing the user (idempotency key, rental, payment) take; FOR UPDATE deadlocked two bookings of one customer.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   }
 
   /** Bookings of the customer awaiting their booking fee whose hold has not lapsed. */
