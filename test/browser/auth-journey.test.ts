@@ -119,6 +119,12 @@ describe('Signup, login and logout in a browser', () => {
     expect(html).toContain('Okay Bike');
     expect(html).toContain("Let's keep in touch!");
     expect(html).toContain('Find us on any of these platforms, we respond in 1-2 business days.');
-    expect(html).toMatch(/<style[^>]*>[^<]*\.ant-/);
+    // antd's styles come from a per-theme stylesheet linked in the head (issue 13), so the page is styled without scripts.
+    const sheet = /<link rel="stylesheet" href="(\/assets\/antd-light-[0-9a-f]+\.css)">/.exec(html)?.[1];
+    expect(sheet).toBeDefined();
+    const css = await fetch(`${server.baseUrl}${sheet}`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/text\/css/);
+    expect(await css.text()).toMatch(/\.ant-layout/);
   });
 });
