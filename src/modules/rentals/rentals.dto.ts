@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -30,6 +31,23 @@ export const MAX_RENTAL_QUANTITY = 10;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+/** The optional `returnUrl` of a checkout (POST rentals, POST rentals/fullpayment): one definition for both. */
+const ReturnUrlField = (): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({
+      format: 'uri',
+      maxLength: MAX_RETURN_URL_LENGTH,
+      example: 'https://client.example/payment-done',
+      description:
+        'Where the gateway sends the payer when the payment ends (also accepted as the query parameter returnUrl): ' +
+        "<returnUrl>?payment=<payment _id>&status=<succeeded|failed|cancelled|expired|pending>. Its origin must be the shop's own " +
+        'or one of RETURN_ORIGINS (empty: CORS_ORIGINS), else 400 naming returnUrl. Without it: the shop\'s /payment/result page.',
+    }),
+    IsOptional(),
+    IsString({ message: 'returnUrl must be an absolute http(s) URL' }),
+    MaxLength(MAX_RETURN_URL_LENGTH),
+  );
+
 /** POST rentals. Price, cost, status and owner are the server's: sending them is a 400. */
 export class CreateRentalDto {
   @ApiProperty({ format: 'uuid', example: '7d3c2a9e-51f4-4c8e-9f0a-1b2c3d4e5f60' })
@@ -53,18 +71,7 @@ export class CreateRentalDto {
   @Max(MAX_RENTAL_QUANTITY, { message: `quantity must be at most ${MAX_RENTAL_QUANTITY}` })
   quantity: number;
 
-  @ApiPropertyOptional({
-    format: 'uri',
-    maxLength: MAX_RETURN_URL_LENGTH,
-    example: 'https://client.example/payment-done',
-    description:
-      'Where the gateway sends the payer when the payment ends (also accepted as the query parameter returnUrl): ' +
-      "<returnUrl>?payment=<payment _id>&status=<succeeded|failed|cancelled|expired|pending>. Its origin must be the shop's own " +
-      'or one of RETURN_ORIGINS (empty: CORS_ORIGINS), else 400 naming returnUrl. Without it: the shop\'s /payment/result page.',
-  })
-  @IsOptional()
-  @IsString({ message: 'returnUrl must be an absolute http(s) URL' })
-  @MaxLength(MAX_RETURN_URL_LENGTH)
+  @ReturnUrlField()
   returnUrl?: string;
 
   @ApiPropertyOptional({
@@ -182,18 +189,7 @@ export class FullPaymentDto {
   @Min(0)
   totalCost: number;
 
-  @ApiPropertyOptional({
-    format: 'uri',
-    maxLength: MAX_RETURN_URL_LENGTH,
-    example: 'https://client.example/payment-done',
-    description:
-      'Where the gateway sends the payer when the payment ends (also accepted as the query parameter returnUrl): ' +
-      "<returnUrl>?payment=<payment _id>&status=<succeeded|failed|cancelled|expired|pending>. Its origin must be the shop's own " +
-      'or one of RETURN_ORIGINS (empty: CORS_ORIGINS), else 400 naming returnUrl. Without it: the shop\'s /payment/result page.',
-  })
-  @IsOptional()
-  @IsString({ message: 'returnUrl must be an absolute http(s) URL' })
-  @MaxLength(MAX_RETURN_URL_LENGTH)
+  @ReturnUrlField()
   returnUrl?: string;
 }
 
