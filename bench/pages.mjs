@@ -64,6 +64,9 @@ const { createLocalApiFactory } = await import(pathToFileURL(join(ROOT, 'dist/sr
 const localApi = createLocalApiFactory(server.app);
 const db = await sqlClient();
 await truncateAll(db);
+// The operator admin (ADMIN_EMAIL) was created at start and went with the truncate: create it again for the
+// signed-in dashboard pages.
+await server.app.get((await import(pathToFileURL(join(ROOT, 'dist/src/modules/auth/auth.service.js')).href)).AuthService).ensureOperatorAdmin();
 await insertBikes(db, 120, { quantity: 5 });
 await db.query('analyze');
 const { rows: [bike] } = await db.query('select id from bikes order by created_at limit 1 offset 3');

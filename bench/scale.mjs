@@ -255,7 +255,9 @@ const SCENARIOS = [
   },
   { name: 'admin: dashboard summary', path: () => '/api/dashboard/summary', token: adminToken, runs: 20 },
   { name: 'admin: users page 1', path: () => '/api/users/allusers?page=1&limit=10', token: adminToken, runs: 50 },
-  { name: 'admin: rentals awaiting fee (~20k, unpaged)', path: () => '/api/rentals/allrentalbike?status=pending_fee', token: adminToken, runs: 3 },
+  { name: 'admin: rentals awaiting fee, page 1', path: () => '/api/rentals/allrentalbike?status=pending_fee&page=1&limit=10', token: adminToken, runs: 50 },
+  { name: 'admin: rental payments, page 1', path: () => '/api/rentals/rentalpayment?page=1&limit=10', token: adminToken, runs: 50 },
+  { name: 'admin: rentals, no paging (newest 1,000)', path: () => '/api/rentals/allrentalbike', token: adminToken, runs: 5 },
 ];
 
 const http = async (s, i) => {
