@@ -1,3 +1,5 @@
+import { invalidField } from './field-error.js';
+
 /**
  * The shop's time zone (SHOP_TIME_ZONE, an IANA name, default UTC). A time sent without an offset, such as an HTML
  * datetime-local value `2026-11-24T07:30`, is a wall-clock time in the shop's zone; one with an offset (`Z`,
@@ -95,3 +97,11 @@ export function parseShopTime(value: string, zone: string = shopTimeZone()): Dat
   }
   return new Date(wallTimeToInstant(wall, zone));
 }
+
+/** parseShopTime in the shop's zone, or a 400 naming `field`: the one way the API reads a date-time it was sent. */
+export function readShopTime(value: string, field: string): Date {
+  const at = parseShopTime(value);
+  if (Number.isNaN(at.getTime())) throw invalidField(field, `${field} must be an ISO 8601 date-time`);
+  return at;
+}
+

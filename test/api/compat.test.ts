@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { bikes } from '../../src/database/schema/bikes.js';
+import { bikeUnits } from '../../src/database/schema/fleet.js';
 import { favourites } from '../../src/database/schema/favourites.js';
 import { users } from '../../src/database/schema/users.js';
 import { createBike } from '../support/bike-factories.js';
@@ -258,6 +259,22 @@ describe('Clients of the original API, on another origin (issue 12)', () => {
       const res = await returnRental(t, admin, booked.body.data.rental._id, datetimeLocal(back, ZONE)).expect(200);
       expect(res.body.data.returnTime).toBe(back.toISOString());
       expect(res.body.data.totalCost).toBe(20);
+    });
+    it('reads zone-less fleet times (a maintenance block, the availability range) in SHOP_TIME_ZONE', async () => {
+      const bike = await createBike(t, { quantity: 1 });
+      const [unit] = await t.db.select().from(bikeUnits).where(eq(bikeUnits.bikeId, bike.id));
+      const start = new Date(Math.ceil((t.clock.now().getTime() + 2 * 24 * 60 * MINUTE) / (60 * MINUTE)) * 60 * MINUTE);
+      const end = new Date(start.getTime() + 3 * 60 * MINUTE);
+      const block = await api('post', `/api/units/${unit.id}/maintenance`, admin)
+        .send({ start: datetimeLocal(start, ZONE), end: datetimeLocal(end, ZONE), reason: 'Brakes' })
+        .expect(201);
+      expect(block.body.data).toMatchObject({ start: start.toISOString(), end: end.toISOString() });
+      const availability = await t
+        .http()
+        .get(`/api/bikes/${bike.id}/availability`)
+        .query({ from: datetimeLocal(start, ZONE), to: datetimeLocal(end, ZONE) })
+        .expect(200);
+      expect(availability.body.data.intervals).toEqual([{ start: start.toISOString(), end: end.toISOString(), free: 0 }]);
     });
   });
 

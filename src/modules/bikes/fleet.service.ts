@@ -1,5 +1,7 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
+import { invalidField } from '../../common/field-error.js';
+import { readShopTime } from '../../common/shop-time.js';
 import { Db, DRIZZLE } from '../../database/database.types.js';
 import { isExclusionViolation, isUniqueViolation } from '../../database/pg-errors.js';
 import { BikesRepository } from './bikes.repository.js';
@@ -19,15 +21,7 @@ import { FleetRepository } from './fleet.repository.js';
 const DAY_MS = 86_400_000;
 export const MAX_RANGE_DAYS = 62;
 
-const invalid = (path: string, message: string) => new BadRequestException({ message, code: 'VALIDATION_FAILED', errors: [{ path, message }] });
 const labelTaken = () => new ConflictException({ message: 'This bike already has a unit with this label', code: 'UNIT_LABEL_TAKEN' });
-
-/** Offsetless times are read as UTC (the same rule as the rentals module). */
-function readAt(value: string, field: string): Date {
-  const at = new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
-  if (Number.isNaN(at.getTime())) throw invalid(field, `${field} must be an ISO 8601 date-time`);
-  return at;
-}
 
 /** The fleet: units of a bike, maintenance blocks, availability over time and the admin timeline. */
 @Injectable()
@@ -74,9 +68,9 @@ export class FleetService {
 
   /** A maintenance block: the unit cannot be booked in [start, end); 409 when a booking holds it then. */
   async addMaintenance(unitId: string, dto: CreateMaintenanceDto): Promise<MaintenanceBlockDto> {
-    const start = readAt(dto.start, 'start');
-    const end = readAt(dto.end, 'end');
-    if (end.getTime() <= start.getTime()) throw invalid('end', 'end must be after start');
+    const start = readShopTime(dto.start, 'start');
+    const end = readShopTime(dto.end, 'end');
+    if (end.getTime() <= start.getTime()) throw invalidField('end', 'end must be after start');
     const unit = await this.fleet.findUnit(unitId);
     if (!unit) throw new NotFoundException('Unit not found');
     try {
@@ -95,10 +89,10 @@ export class FleetService {
   }
 
   private range(q: WindowQueryDto): { from: Date; to: Date } {
-    const from = readAt(q.from, 'from');
-    const to = readAt(q.to, 'to');
-    if (to.getTime() <= from.getTime()) throw invalid('to', 'to must be after from');
-    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw invalid('to', `to must be at most ${MAX_RANGE_DAYS} days after from`);
+    const from = readShopTime(q.from, 'from');
+    const to = readShopTime(q.to, 'to');
+    if (to.getTime() <= from.getTime()) throw invalidField('to', 'to must be after from');
+    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw invalidField('to', `to must be at most ${MAX_RANGE_DAYS} days after from`);
     return { from, to };
   }
 

@@ -1,5 +1,5 @@
-import { BadRequestException } from '@nestjs/common';
-import { parseShopTime } from '../../common/shop-time.js';
+import { invalidField } from '../../common/field-error.js';
+import { parseShopTime, readShopTime } from '../../common/shop-time.js';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -11,8 +11,7 @@ export const MAX_AHEAD_MS = 365 * DAY_MS;
 /** A fixed window lasts at most a year. */
 export const MAX_WINDOW_MS = 365 * DAY_MS;
 
-export const invalidField = (path: string, message: string) =>
-  new BadRequestException({ message, code: 'VALIDATION_FAILED', errors: [{ path, message }] });
+export { invalidField };
 
 /**
  * The one place the rentals module reads a time the client sent. Times without an offset (an HTML datetime-local
@@ -23,11 +22,7 @@ export function parseApiTime(value: string): Date {
 }
 
 /** parseApiTime, or a 400 naming `field`. */
-export function readTime(value: string, field: string): Date {
-  const at = parseApiTime(value);
-  if (Number.isNaN(at.getTime())) throw invalidField(field, `${field} must be an ISO 8601 date-time`);
-  return at;
-}
+export const readTime = readShopTime;
 
 export interface BookingWindow {
   start: Date;
