@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { Transporter } from 'nodemailer';
 import { Clock } from '../../common/clock.js';
+import { absolutizeImageUrls } from '../../common/public-urls.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Db, DRIZZLE } from '../../database/database.types.js';
 import {
@@ -220,7 +221,10 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       await this.db.update(webhookDeliveries).set({ status: 'failed', lastError: 'endpoint or event deleted' }).where(eq(webhookDeliveries.id, d.id));
       return false;
     }
-    const body = JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: event.data });
+    // Partners are API clients on another origin: image paths become absolute URLs, as in the API's answers (issue 12).
+    const origin = this.config.env.PUBLIC_URL ? new URL(this.config.env.PUBLIC_URL).origin : undefined;
+    const data = origin ? absolutizeImageUrls(event.data, origin) : event.data;
+    const body = JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data });
     const t = Math.floor(this.clock.now().getTime() / 1000);
     const result = await postWebhook(
       endpoint.url,
