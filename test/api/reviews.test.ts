@@ -94,7 +94,8 @@ describe('Reviews API', () => {
       const rental = await insertRental(t, user.id, bike.id);
       const body = { bikeId: bike.id, rating: 4, comment: 'ok', paymentId: rental.paymentRef };
 
-      for (const rating of [0, 5.5, 0.3, -1, '4', null]) {
+      // A numeric string ('4', an HTML input's value) is read as the number (issue 12); anything else stays a 400.
+      for (const rating of [0, 5.5, 0.3, -1, 'four', '4 stars', '', null]) {
         const res = await addReview(user, { ...body, rating }).expect(400);
         expect(res.body.code).toBe('VALIDATION_FAILED');
         expect(res.body.errors.map((e: { path: string }) => e.path)).toContain('rating');
