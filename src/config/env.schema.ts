@@ -126,9 +126,13 @@ export const envSchema = z
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(30000).default(10000),
     OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(600000).default(2000),
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(2000).max(3600000).default(60000),
     REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3600000).default(60000),
   })
   .superRefine((env, ctx) => {
+    if (env.OUTBOX_LEASE_MS <= env.WEBHOOK_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['OUTBOX_LEASE_MS'], message: 'must be longer than WEBHOOK_TIMEOUT_MS (a claimed send must end before another worker may take it)' });
+    }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });

@@ -23,7 +23,6 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 /** A worker holds a claimed message this long (more than WEBHOOK_TIMEOUT_MS allows); if it dies meanwhile, another one takes it after. */
-const LEASE_MS = MINUTE;
 const BATCH = 20;
 const EMAIL_MAX_ATTEMPTS = 15;
 /** Partners get each event for 3 days. */
@@ -145,7 +144,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       .for('update', { skipLocked: true });
     return this.db
       .update(outboxEmails)
-      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS), attempts: sql`${outboxEmails.attempts} + 1` })
+      .set({ nextAttemptAt: new Date(now.getTime() + this.config.env.OUTBOX_LEASE_MS), attempts: sql`${outboxEmails.attempts} + 1` })
       .where(and(inArray(outboxEmails.id, due), eq(outboxEmails.status, 'pending')))
       .returning();
   }
@@ -203,7 +202,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       .for('update', { skipLocked: true });
     return this.db
       .update(webhookDeliveries)
-      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS), attempts: sql`${webhookDeliveries.attempts} + 1` })
+      .set({ nextAttemptAt: new Date(now.getTime() + this.config.env.OUTBOX_LEASE_MS), attempts: sql`${webhookDeliveries.attempts} + 1` })
       .where(and(inArray(webhookDeliveries.id, due), eq(webhookDeliveries.status, 'pending')))
       .returning();
   }
