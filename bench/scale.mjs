@@ -48,7 +48,7 @@ const BIG_TABLES = ['bikes', 'rentals', 'payments', 'users', 'reviews', 'bike_un
 
 requireBuild();
 await ensureDatabase(URL_);
-const server = await startApp({ env: { DATABASE_URL: URL_, DATABASE_POOL_SIZE: '10', MAX_PENDING_BOOKINGS: '100000', BOOKING_RATE_LIMIT: '1000000' } });
+const server = await startApp({ env: { DATABASE_URL: URL_, DATABASE_POOL_SIZE: '10', MAX_PENDING_BOOKINGS: '1000', BOOKING_RATE_LIMIT: '1000000' } });
 const db = await sqlClient(URL_);
 const log = (...a) => console.log(...a);
 

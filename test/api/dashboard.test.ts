@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { NewRentalRow, rentals } from '../../src/database/schema/rentals.js';
 import { users } from '../../src/database/schema/users.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
@@ -189,5 +189,37 @@ describe('Dashboard API', () => {
     await t.http().get('/api/dashboard/summary').expect(401);
     const res = await t.http().get('/api/dashboard/summary').set('Authorization', user.bearer).expect(403);
     expect(res.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+  });
+});
+
+describe('Dashboard summary of a large shop (1,000 users or more)', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.reset();
+    admin = await createAdmin(t);
+    await t.db.execute(
+      sql`insert into users (name, email, password_hash) select 'Bulk ' || g, 'bulk' || g || '@example.com', 'not-a-hash' from generate_series(1, 1000) g`,
+    );
+  });
+  afterAll(() => t.close());
+
+  const totalUsers = async () =>
+    (await t.http().get('/api/dashboard/summary').set('Authorization', admin.bearer).expect(200)).body.data.totals.totalUsers as number;
+
+  it('answers a change with the kept summary at once and refreshes it in the background; a new day is summed afresh', async () => {
+    expect(await totalUsers()).toBe(1001);
+    await createUser(t, { name: 'Newcomer' });
+    // The kept figures answer at once (the sums read every row of a large shop)...
+    expect(await totalUsers()).toBe(1001);
+    // ...while they are refreshed in the background: the change shows without anyone waiting for the sums.
+    let seen = 1001;
+    while (seen === 1001) seen = await totalUsers();
+    expect(seen).toBe(1002);
+    // The kept summary never outlives its day: tomorrow's first call sums again before answering.
+    await t.db.execute(sql`insert into users (name, email, password_hash) values ('Quiet', 'quiet@example.com', 'not-a-hash')`);
+    t.clock.advance(24 * 60 * 60 * 1000);
+    expect(await totalUsers()).toBe(1003);
   });
 });

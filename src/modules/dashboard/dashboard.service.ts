@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { CatalogChanges } from '../../database/catalog-changes.service.js';
@@ -13,12 +13,15 @@ const NEW_USERS = 10;
 const major = (minor: number): number => Math.round(minor) / 100;
 
 /**
- * A large shop's summary (its sums read every rental and payment: about a second at 1,000,000 rentals) is kept
- * this long, and dropped at once when any data changes (CatalogChanges: this instance's writes, every instance's
- * through the database). A shop below LARGE_SHOP_USERS users and LARGE_SHOP_UNITS rented units is summed afresh
- * on every call.
+ * A large shop's summary (its sums read every rental, payment and unit: about a second at 1,000,000 rentals) is
+ * kept and served from memory. A change to the data (CatalogChanges: this instance's writes, every instance's
+ * through the database) marks it stale: the next call still answers at once with the kept summary and refreshes it
+ * in the background, one computation at a time, so a busy shop's admins never wait for the sums. A kept summary is
+ * refreshed after SUMMARY_TTL_MS even without a change, and never served older than SUMMARY_MAX_STALE_MS or from
+ * another day. A shop below LARGE_SHOP_USERS users and LARGE_SHOP_UNITS rented units is summed afresh on every call.
  */
 const SUMMARY_TTL_MS = 60_000;
+const SUMMARY_MAX_STALE_MS = 5 * 60_000;
 const LARGE_SHOP_USERS = 1_000;
 const LARGE_SHOP_UNITS = 10_000;
 
@@ -36,9 +39,22 @@ function fillMonths(found: { month: string; count: number }[]): MonthlySignupsDt
   }
 }
 
+interface KeptSummary {
+  day: number;
+  computedAt: number;
+  /** The change count the computation started at. */
+  changes: number;
+  /** The data changed since this summary was computed. */
+  stale: boolean;
+  summary: DashboardSummaryDto;
+}
+
 @Injectable()
 export class DashboardService implements OnModuleDestroy {
-  private cached?: { day: number; until: number; summary: DashboardSummaryDto };
+  private readonly logger = new Logger('Dashboard');
+  private kept?: KeptSummary;
+  /** The computation running now and the change count it started at (a caller may share it only if nothing changed since). */
+  private running?: { changes: number; promise: Promise<DashboardSummaryDto> };
   private readonly unsubscribe: () => void;
   private changes = 0;
 
@@ -50,7 +66,7 @@ export class DashboardService implements OnModuleDestroy {
   ) {
     this.unsubscribe = changes.subscribe(() => {
       this.changes += 1;
-      this.cached = undefined;
+      if (this.kept) this.kept.stale = true;
     });
   }
 
@@ -61,15 +77,39 @@ export class DashboardService implements OnModuleDestroy {
   async getSummary(): Promise<DashboardSummaryDto> {
     const now = this.clock.now();
     const day = Math.floor(now.getTime() / DAY_MS);
-    const cached = this.cached;
-    if (cached && cached.day === day && cached.until > Date.now()) return cached.summary;
-    this.cached = undefined;
-    const changesBefore = this.changes;
-    const summary = await this.computeSummary(now);
-    if (changesBefore === this.changes && (summary.totals.totalUsers >= LARGE_SHOP_USERS || summary.totals.totalRented >= LARGE_SHOP_UNITS)) {
-      this.cached = { day, until: Date.now() + SUMMARY_TTL_MS, summary };
+    const kept = this.kept;
+    if (kept && kept.day === day) {
+      const age = Date.now() - kept.computedAt;
+      if (!kept.stale && age < SUMMARY_TTL_MS) return kept.summary;
+      if (age < SUMMARY_MAX_STALE_MS) {
+        // One background computation at a time: the call after it ends refreshes again if more changed meanwhile.
+        if (!this.running) this.refresh(now).catch((e: unknown) => this.logger.warn(`background refresh of the summary failed: ${e instanceof Error ? e.message : String(e)}`));
+        return kept.summary;
+      }
     }
-    return summary;
+    return this.refresh(now);
+  }
+
+  /** Computes the summary, or joins the computation already running when nothing changed since it started. */
+  private refresh(now: Date): Promise<DashboardSummaryDto> {
+    const current = this.running;
+    if (current && current.changes === this.changes) return current.promise;
+    const changes = this.changes;
+    const run = { changes, promise: this.computeSummary(now) };
+    this.running = run;
+    return run.promise
+      .then((summary) => {
+        const large = summary.totals.totalUsers >= LARGE_SHOP_USERS || summary.totals.totalRented >= LARGE_SHOP_UNITS;
+        // A computation that started before the kept one (overtaken by a later change) never replaces it.
+        if (!large) this.kept = undefined;
+        else if (!this.kept || this.kept.changes <= changes) {
+          this.kept = { day: Math.floor(now.getTime() / DAY_MS), computedAt: Date.now(), changes, stale: changes !== this.changes, summary };
+        }
+        return summary;
+      })
+      .finally(() => {
+        if (this.running === run) this.running = undefined;
+      });
   }
 
   private async computeSummary(now: Date): Promise<DashboardSummaryDto> {
