@@ -328,7 +328,7 @@ const plansFile = saveText('scale-plans-latest.txt', plansText);
 // The same answers with the rewrites the README proposes, sent directly (no app), RUNS times each, with their plans.
 // An index a rewrite needs is created inside a transaction that is rolled back: the schema is not changed.
 const someBike = (await pick(`select id, brand, cc, price_per_hour_cents as price from bikes where lower(brand) = 'honda' limit 1`))[0];
-const LIST_COLUMNS = 'id, name, description, image_url, price_per_hour_cents, currency, cc, year, model, brand, quantity, is_available, created_at, updated_at, deleted_at';
+const LIST_COLUMNS = 'id, name, description, image_url, price_per_hour_cents, currency, cc, year, model, brand, is_available, created_at, updated_at, deleted_at';
 const SEARCH = `(lower(name) like $1 or lower(brand) like $1 or lower(model) like $1)`;
 const CC_CLASS = (c) => `case when ${c} = 0 then 0 when ${c} <= 125 then 1 when ${c} <= 250 then 2 when ${c} <= 500 then 3 when ${c} <= 900 then 4 else 5 end`;
 const PROPOSED = [

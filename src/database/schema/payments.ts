@@ -42,6 +42,7 @@ export const payments = pgTable(
     ),
     index('payments_rental_idx').on(t.rentalId),
     index('payments_attention_idx').on(t.createdAt).where(sql`${t.attention} is not null`),
+    index('payments_pending_expiry_idx').on(t.kind, t.expiresAt).where(sql`${t.status} = 'pending'`),
     uniqueIndex('payments_provider_ref_unique').on(t.provider, t.providerRef),
     /** At most one successful payment of each kind per rental: no rental is paid twice. */
     uniqueIndex('payments_one_success_per_kind')

@@ -81,6 +81,9 @@ export const rentals = pgTable(
     index('rentals_recent_returns_idx')
       .on(t.returnTime.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} in ('returned', 'paid')`),
+    index('rentals_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('rentals_booked_start_idx').on(t.startTime).where(sql`${t.status} = 'booked'`),
+    index('rentals_booked_end_idx').on(t.endTime).where(sql`${t.status} = 'booked' and ${t.endTime} is not null`),
   ],
 );
 
