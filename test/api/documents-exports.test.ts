@@ -6,39 +6,10 @@ import { jest } from '@jest/globals';
 import { DocumentsService } from '../../src/modules/notifications/documents.service.js';
 import { csvField, ExportsService } from '../../src/modules/notifications/exports.service.js';
 import { createBike } from '../support/bike-factories.js';
+import { parseCsv } from '../support/csv.js';
 import { createAdmin, createUser } from '../support/factories.js';
 import { bookAndPay, choose, fullPayment, HOUR, rentalTestEnv, returnRental } from '../support/rental-factories.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
-
-/** RFC 4180 reader for the test (quoted fields, doubled quotes, CRLF). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 const binary = (res: import('superagent').Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { verifyWebhookSignature } from '../../src/modules/notifications/webhook-http.js';
 import { launchBrowser, newContext } from '../support/browser.js';
+import { parseCsv } from '../support/csv.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
 import { SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver.js';
@@ -30,39 +31,6 @@ async function eventually<T>(what: string, check: () => T | undefined | null | f
     if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-/** A small RFC 4180 reader: quoted fields with commas, quotes and newlines. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const endRow = () => {
-    row.push(field);
-    rows.push(row);
-    row = [];
-    field = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRow();
-    } else field += c;
-  }
-  if (field || row.length) endRow();
-  return rows;
 }
 
 describe('Customers and partners told what happened, in a browser (issue 16)', () => {
