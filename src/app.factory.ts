@@ -5,10 +5,10 @@ import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
-import type { IncomingMessage } from 'node:http';
 import { AppModule, AppModuleOptions } from './app.module.js';
 import { absoluteImageUrls, crossOriginPublicAssets } from './common/public-urls.js';
 import { jsonLimitsVerify } from './common/input-limits.js';
+import type { RawBodyRequest } from './common/raw-body.js';
 import { accessLog, bodyParserErrors, cspNonce, sameOriginWrites } from './common/security.middleware.js';
 import { AppConfig } from './config/app-config.js';
 import { Env } from './config/env.schema.js';
@@ -36,8 +36,6 @@ const LEVELS: Record<Env['LOG_LEVEL'], LogLevel[]> = {
   info: ['fatal', 'error', 'warn', 'log'],
   debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
 };
-
-export type RawBodyRequest = IncomingMessage & { rawBody?: Buffer };
 
 export async function createApp(options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const level = (options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info') as Env['LOG_LEVEL'];

@@ -2,13 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
-import type { PaymentSummary, RentalStatus } from './rentals.js';
+import type { PaymentSummary } from './rentals.js';
+import type { RentalStatus } from './types.js';
 
-/** refunded: a booking fee given back when its booking was cancelled inside the free-cancellation window. */
-export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'expired' | 'refunded';
-
-/** booking_fee: paid when booking; rental: the cost after the return. */
-export type PaymentKind = 'booking_fee' | 'rental';
+export type { PaymentKind, PaymentStatus } from './types.js';
 
 export interface PaymentRental {
   _id: string;

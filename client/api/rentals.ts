@@ -2,14 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
 import type { QuoteLine } from './bikes.js';
-import type { PaymentKind, PaymentStatus } from './payments.js';
+import type { PaymentKind, PaymentStatus, RentalStatus } from './types.js';
 import { queryKeys } from './query-keys.js';
 
-/**
- * pending_fee (booking fee unpaid, stock held until holdExpiresAt) -> booked -> returned (totalCost known) -> paid;
- * pending_fee -> cancelled (fee failed, cancelled or expired).
- */
-export type RentalStatus = 'pending_fee' | 'booked' | 'returned' | 'paid' | 'cancelled';
+export type { RentalStatus } from './types.js';
 
 export interface RentalBike {
   _id: string;

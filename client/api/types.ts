@@ -33,3 +33,15 @@ export interface LoginInput {
   email: string;
   password: string;
 }
+
+/**
+ * pending_fee (booking fee unpaid, stock held until holdExpiresAt) -> booked -> returned (totalCost known) -> paid;
+ * pending_fee or booked -> cancelled (fee failed, cancelled or expired; a booking cancelled by its customer).
+ */
+export type RentalStatus = 'pending_fee' | 'booked' | 'returned' | 'paid' | 'cancelled';
+
+/** refunded: a booking fee given back when its booking was cancelled inside the free-cancellation window. */
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'expired' | 'refunded';
+
+/** booking_fee: paid when booking; rental: the rental's cost; late_fee: a return after the window and its grace. */
+export type PaymentKind = 'booking_fee' | 'rental' | 'late_fee';

@@ -5,7 +5,7 @@ import { Button, Result, Skeleton } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/http.js';
-import { usePayment, usePaymentStatus, type Payment, type PaymentOutcomeView, type PaymentStatus } from '../../api/payments.js';
+import { usePayment, usePaymentStatus, type Payment, type PaymentOutcomeView, type PaymentKind, type PaymentStatus } from '../../api/payments.js';
 import { queryKeys } from '../../api/query-keys.js';
 import { useSession } from '../../api/users.js';
 import { usePageMeta } from '../../app/head.js';
@@ -17,8 +17,11 @@ import { formatMoney } from '../../lib/money.js';
 const POLL_MS = 2000;
 const POLL_FOR_MS = 60_000;
 
+/** What a payment of each kind pays for, as the result page names it. */
+const KIND_LABEL: Record<PaymentKind, string> = { booking_fee: 'Booking fee', rental: 'Rental', late_fee: 'Late return fee' };
+
 const purpose = (payment: Payment): string =>
-  payment.kind === 'booking_fee' ? `Booking fee for ${payment.rental.bikeName}` : `Rental of ${payment.rental.bikeName}`;
+  payment.kind === 'rental' ? `Rental of ${payment.rental.bikeName}` : `${KIND_LABEL[payment.kind]} for ${payment.rental.bikeName}`;
 
 interface Outcome {
   status: 'success' | 'error' | 'warning' | 'info';
@@ -135,7 +138,7 @@ function PublicPaymentView({ payment, waitedTooLong }: { payment: PaymentOutcome
   const pending = payment.status === 'pending';
   const rows: [string, ReactNode][] = [
     ['Amount', <strong key="amount">{formatMoney(payment.amount, payment.currency)}</strong>],
-    ['Paid for', payment.kind === 'booking_fee' ? 'Booking fee' : 'Rental'],
+    ['Paid for', KIND_LABEL[payment.kind]],
     [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />],
   ];
   return (

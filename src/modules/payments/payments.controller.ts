@@ -14,7 +14,7 @@ import { ApiResult, ok } from '../../common/api-result.js';
 import { Authenticated, AuthUser, CurrentUser, Public, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
-import type { RawBodyRequest } from '../../app.factory.js';
+import type { RawBodyRequest } from '../../common/raw-body.js';
 import { NotificationResultDto, PaymentDto, PaymentStatusDto } from './payments.dto.js';
 import { PaymentsService } from './payments.service.js';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-signature.js';
