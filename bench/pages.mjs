@@ -190,7 +190,7 @@ for (const path of PAGES) {
   console.log(`  50 visitors ${path.padEnd(40)} ${crowd[path].rps}/s  TTFB p50 ${crowd[path].ttfbMs.p50} ms  p99 ${crowd[path].ttfbMs.p99} ms`);
 }
 const adminToken = await login(server.baseUrl, ADMIN.email, ADMIN.password);
-const DASHBOARD_PAGES = ['/dashboard', '/dashboard/admin-bikes'];
+const DASHBOARD_PAGES = ['/dashboard', '/dashboard/allbikes'];
 const signedIn = {};
 for (const path of DASHBOARD_PAGES) {
   signedIn[path] = await runLoad({
@@ -207,11 +207,12 @@ for (const path of DASHBOARD_PAGES) {
 let profile;
 if (session) {
   profile = { perPage: {} };
-  for (const path of PAGES) {
+  const profiled = [...PAGES.map((path) => ({ path, headers: { accept: 'text/html' } })), ...DASHBOARD_PAGES.map((path) => ({ path, headers: { accept: 'text/html', cookie: `okb_token=${adminToken}` } }))];
+  for (const { path, headers } of profiled) {
     await session.post('Profiler.start');
-    await runLoad({ url: server.baseUrl, connections: CONNECTIONS, durationMs: Math.min(DURATION_MS, 5000), warmupMs: WARMUP_MS, requests: [{ path, headers: { accept: 'text/html' } }] });
+    await runLoad({ url: server.baseUrl, connections: CONNECTIONS, durationMs: Math.min(DURATION_MS, 5000), warmupMs: WARMUP_MS, requests: [{ path, headers }] });
     const { profile: p } = await session.post('Profiler.stop');
-    const file = join(RESULTS_DIR, `pages-${path === '/' ? 'home' : path.split('/')[1]}-${Date.now()}.cpuprofile`);
+    const file = join(RESULTS_DIR, `pages-${path === '/' ? 'home' : path.split('/').filter(Boolean).join('-')}-${Date.now()}.cpuprofile`);
     writeFileSync(file, JSON.stringify(p));
     profile.perPage[path] = { file, byPackage: byPackage(p, 12), top: topFrames(p, 20) };
   }

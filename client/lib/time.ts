@@ -8,14 +8,22 @@
 export const DEFAULT_TIME_ZONE = 'UTC';
 
 /** A zone name Intl accepts, else UTC (a bad setting must not break every page). */
+const checkedZones = new Map<string, string>();
+
 export function safeTimeZone(zone: string | null | undefined): string {
   if (!zone) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
+  // Building a DateTimeFormat is what checks a zone, and it is costly: every zone is checked once per process.
+  let safe = checkedZones.get(zone);
+  if (safe === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      safe = zone;
+    } catch {
+      safe = DEFAULT_TIME_ZONE;
+    }
+    if (checkedZones.size < 100) checkedZones.set(zone, safe);
   }
+  return safe;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
