@@ -51,11 +51,15 @@ const server = await startApp({
 const db = await sqlClient();
 await truncateAll(db);
 await insertBikes(db, BIKES, { quantity: 5 });
-// Bikes for the booking scenario: stock that never runs out during the run.
-await addUnits(db, (await db.query('select id from bikes order by created_at limit 50')).rows.map((r) => r.id), 2000);
+// Bikes for the booking scenario: stock that never runs out during the run (2,000 more units each). They are not
+// among the listing's first pages: a listed bike's stock is counted from its units, and a page of ten 2,005-unit
+// bikes (not a shop's fleet) measured 16 ms of PostgreSQL CPU per listing instead of the query's own cost.
+const { rows: bookRows } = await db.query('select id from bikes order by created_at offset 500 limit 50');
+await addUnits(db, bookRows.map((r) => r.id), 2000);
 await db.query('analyze');
 const { rows: bikeRows } = await db.query('select id from bikes order by created_at limit 200');
 const bikeIds = bikeRows.map((r) => r.id);
+const bookBikeIds = bookRows.map((r) => r.id);
 // The admin account is created at start (ADMIN_EMAIL) and emptied with the tables: start once more is not needed,
 // the users are created through the API.
 const users = await createUsers(server.baseUrl, USERS);
@@ -79,11 +83,11 @@ const SCENARIOS = {
   book: {
     label: 'POST /api/rentals (transaction: stock, rental, fee payment)',
     requests: users.flatMap((u, i) =>
-      bikeIds.slice(0, 50).map((bikeId, j) => ({
+      bookBikeIds.map((_, j) => ({
         method: 'POST',
         path: '/api/rentals',
         headers: { authorization: `Bearer ${u.token}` },
-        body: { bikeId: bikeIds[(i * 7 + j) % 50], startTime, quantity: 1 },
+        body: { bikeId: bookBikeIds[(i * 7 + j) % bookBikeIds.length], startTime, quantity: 1 },
       })),
     ),
   },
