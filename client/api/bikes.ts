@@ -130,9 +130,10 @@ export function useFleet() {
   return useQuery(fleetQuery(api));
 }
 
+/** One bike; nothing is asked for while `id` is empty (`GET bikes/` would be the listing). */
 export function useBike(id: string) {
   const api = useApi();
-  return useQuery(bikeQuery(api, id));
+  return useQuery({ ...bikeQuery(api, id), enabled: id !== '' });
 }
 
 export function useRelatedBikes(id: string) {

@@ -180,6 +180,10 @@ describeEngine('Rental engine screens in a browser', () => {
     const units = await call<{ _id: string; label: string }[]>('GET', `bikes/${windowBike._id}/units`, admin.token);
     expect(units.length).toBe(2);
     const { context, page } = await signedIn(admin);
+    // Before a bike is picked the page says what to do (it once read the bike list as a bike: "undefined free now").
+    await page.goto('/dashboard/fleet');
+    await page.getByText('Pick a bike to see its units, put one into maintenance and read its bookings day by day.').waitFor();
+    expect(await page.getByText(/undefined|NaN/).count()).toBe(0);
     await page.goto('/dashboard/allbikes');
     await page.getByRole('link', { name: `Fleet of ${windowBike.name}` }).first().click();
     await page.waitForURL(`**/dashboard/fleet/${windowBike._id}`);
