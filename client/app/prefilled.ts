@@ -22,15 +22,16 @@ export function capturePrefilled(root: ParentNode): void {
 export function useAdoptPrefilled<T extends object>(form: FormInstance<T>, names: readonly (keyof T & string)[]): void {
   // antd's name-path types are too deep to state here: the form is used through its untyped interface.
   const fields = form as unknown as FormInstance<Record<string, string>>;
+  // The names as one value, so a new array literal with the same names on every render does not run the effect again.
+  const key = names.join('\n');
   useEffect(() => {
     const values: Record<string, string> = {};
-    for (const name of names) {
+    for (const name of key.split('\n')) {
       const value = typed.get(name);
       if (value === undefined) continue;
       typed.delete(name);
       if (!fields.getFieldValue(name)) values[name] = value;
     }
     if (Object.keys(values).length > 0) fields.setFieldsValue(values);
-    // Once, after hydration: the names are constant per form.
-  }, [fields]);
+  }, [fields, key]);
 }
