@@ -53,6 +53,15 @@ export function errorEnvelope(status: number, message: string, extra: Partial<Er
   return { success: false, message, code: CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST'), ...extra };
 }
 
+/** The envelope of an HttpException: its message (joined when a list), its code and its field errors. */
+export function httpExceptionEnvelope(e: HttpException): ErrorEnvelope {
+  const response = e.getResponse();
+  if (typeof response === 'string') return errorEnvelope(e.getStatus(), response);
+  const r = response as { message?: string | string[]; code?: string; errors?: ErrorEnvelope['errors'] };
+  const message = Array.isArray(r.message) ? r.message.join('; ') : (r.message ?? e.message);
+  return errorEnvelope(e.getStatus(), message, { ...(r.code ? { code: r.code } : {}), ...(r.errors ? { errors: r.errors } : {}) });
+}
+
 /** The one place that turns any thrown error into the error envelope of DESIGN section 3. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -68,17 +77,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     let body: ErrorEnvelope;
     if (exception instanceof HttpException) {
       status = exception.getStatus();
-      const response = exception.getResponse();
-      if (typeof response === 'string') {
-        body = errorEnvelope(status, response);
-      } else {
-        const r = response as { message?: string | string[]; code?: string; errors?: ErrorEnvelope['errors'] };
-        const message = Array.isArray(r.message) ? r.message.join('; ') : (r.message ?? exception.message);
-        body = errorEnvelope(status, message, {
-          ...(r.code ? { code: r.code } : {}),
-          ...(r.errors ? { errors: r.errors } : {}),
-        });
-      }
+      body = httpExceptionEnvelope(exception);
       if (status >= 500) this.logger.error(`${req.method} ${req.path}: ${exception.message}`);
     } else if (databaseUnavailable(exception)) {
       status = HttpStatus.SERVICE_UNAVAILABLE;

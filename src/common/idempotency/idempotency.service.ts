@@ -1,8 +1,7 @@
 import { ConflictException, HttpException, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ErrorEnvelope } from '../api-result.js';
 import { Clock } from '../clock.js';
-import { errorEnvelope } from '../http-exception.filter.js';
+import { httpExceptionEnvelope } from '../http-exception.filter.js';
 import { DbOrTx } from '../../database/database.types.js';
 import { requestHash } from './canonical-json.js';
 import { IdempotencyRepository, IdempotencyScope } from './idempotency.repository.js';
@@ -52,15 +51,6 @@ export class IdempotencyClaim {
   }
 }
 
-/** The error envelope the exception filter renders for `e` (kept for replays). */
-function envelopeOf(e: HttpException): ErrorEnvelope {
-  const response = e.getResponse();
-  if (typeof response === 'string') return errorEnvelope(e.getStatus(), response);
-  const r = response as { message?: string | string[]; code?: string; errors?: ErrorEnvelope['errors'] };
-  const message = Array.isArray(r.message) ? r.message.join('; ') : (r.message ?? e.message);
-  return errorEnvelope(e.getStatus(), message, { ...(r.code ? { code: r.code } : {}), ...(r.errors ? { errors: r.errors } : {}) });
-}
-
 /**
  * Idempotency-Key handling (DESIGN section 4): the key is claimed in the same transaction as the effect and the
  * first response is stored with it; a retry with the same key and body gets that response back, the same key
@@ -107,7 +97,7 @@ export class IdempotencyService {
         if (e instanceof HttpException && KEPT_ERRORS.has(e.getStatus())) {
           // The effect's transaction rolled back together with its claim: keep the answer on its own. If another
           // request took the key meanwhile, its answer wins.
-          await this.repo.insert(scope, this.clock.now(), { status: e.getStatus(), body: envelopeOf(e) });
+          await this.repo.insert(scope, this.clock.now(), { status: e.getStatus(), body: httpExceptionEnvelope(e) });
         }
         throw e;
       }
