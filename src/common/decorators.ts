@@ -4,6 +4,7 @@ import type { Role } from '../database/schema/users.js';
 import { ErrorEnvelopeDto } from './dto/envelope.dto.js';
 
 export const IS_PUBLIC = 'okb:isPublic';
+export const SIGNED_IN = 'okb:signedIn';
 export const ROLES = 'okb:roles';
 export const RAW_RESPONSE = 'okb:rawResponse';
 
@@ -28,9 +29,13 @@ export const Roles = (...roles: Role[]) =>
     ApiForbiddenResponse({ description: `Requires role ${roles.join(' or ')}`, type: ErrorEnvelopeDto }),
   );
 
-/** Any signed-in caller; documents the bearer scheme and the 401 answer. */
-export const Authenticated = () =>
+/**
+ * Requires a signed-in caller of any role, even under a @Public() controller (the guard denies by default anyway;
+ * this says so where it matters), and documents the bearer scheme and the 401 answer.
+ */
+export const SignedIn = () =>
   applyDecorators(
+    SetMetadata(SIGNED_IN, true),
     ApiBearerAuth('bearer'),
     ApiCookieAuth('cookie'),
     ApiUnauthorizedResponse({ description: 'Not signed in, or the token is invalid or expired', type: ErrorEnvelopeDto }),

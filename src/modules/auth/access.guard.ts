@@ -2,7 +2,7 @@ import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { AuthUser, IS_PUBLIC, ROLES } from '../../common/decorators.js';
+import { AuthUser, IS_PUBLIC, ROLES, SIGNED_IN } from '../../common/decorators.js';
 import type { Role } from '../../database/schema/users.js';
 import { tokenFromRequest } from './jwt.strategy.js';
 
@@ -10,7 +10,7 @@ export { tokenFromRequest };
 
 /**
  * Global guard on the passport-jwt strategy ('jwt'), deny by default: every route needs a valid token unless
- * it is @Public(); @Roles() narrows to roles. Public routes still learn the caller when a valid token is sent.
+ * it is @Public() (a handler's @SignedIn() wins over its controller's @Public()); @Roles() narrows to roles. Public routes still learn the caller when a valid token is sent.
  */
 @Injectable()
 export class AccessGuard extends AuthGuard('jwt') {
@@ -18,7 +18,9 @@ export class AccessGuard extends AuthGuard('jwt') {
     super();
   }
 
+  /** @Public() on the handler or its controller, unless the handler says @SignedIn(). */
   private isPublic(ctx: ExecutionContext): boolean {
+    if (this.reflector.get<boolean>(SIGNED_IN, ctx.getHandler())) return false;
     return Boolean(this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [ctx.getHandler(), ctx.getClass()]));
   }
 

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Authenticated, CurrentUser, Roles, type AuthUser } from '../../common/decorators.js';
+import { SignedIn, CurrentUser, Roles, type AuthUser } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { AddFavouriteDto, FavouriteDto } from './favourites.dto.js';
@@ -47,7 +47,7 @@ export class FavouritesController {
   }
 
   @Get()
-  @Authenticated()
+  @SignedIn()
   @ApiOperation({ summary: 'Your favourites, newest first (deleted bikes left out)' })
   @ApiOkResponse({ type: Envelope([FavouriteDto]) })
   async listFavourites(@CurrentUser() user: AuthUser): Promise<ApiResult<FavouriteDto[]>> {
@@ -55,7 +55,7 @@ export class FavouritesController {
   }
 
   @Delete(':bikeId')
-  @Authenticated()
+  @SignedIn()
   @ApiOperation({
     summary: 'Remove a bike from your favourites',
     description: 'Idempotent: a bike that is not in your favourites answers 200 "This bike is not in your favorites" and changes nothing.',

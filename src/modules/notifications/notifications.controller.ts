@@ -5,7 +5,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { Inject } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Authenticated, AuthUser, CurrentUser, RawResponse, Roles } from '../../common/decorators.js';
+import { SignedIn, AuthUser, CurrentUser, RawResponse, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -71,7 +71,7 @@ export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
   @Get('payments/:id/receipt')
-  @Authenticated()
+  @SignedIn()
   @RawResponse()
   @ApiOperation({ summary: "A successful payment's receipt (PDF), numbered R-000001, R-000002, ... per shop" })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The payment id' })
@@ -83,7 +83,7 @@ export class DocumentsController {
   }
 
   @Get('rentals/:id/receipts/:kind')
-  @Authenticated()
+  @SignedIn()
   @RawResponse()
   @ApiOperation({ summary: "The receipt (PDF) of a rental's booking fee or rental payment, by rental (as My Rentals links it)" })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental id' })
@@ -102,7 +102,7 @@ export class DocumentsController {
   }
 
   @Get('rentals/:id/invoice')
-  @Authenticated()
+  @SignedIn()
   @RawResponse()
   @ApiOperation({ summary: "A rental's itemised invoice (PDF): booking fee, hours/days/weeks, late fee, refunds; numbered INV-000001, ..." })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental id' })

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Authenticated, AuthUser, CurrentUser, Public, Roles } from '../../common/decorators.js';
+import { SignedIn, AuthUser, CurrentUser, Public, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import type { RawBodyRequest } from '../../common/raw-body.js';
@@ -49,7 +49,7 @@ export class PaymentsController {
   }
 
   @Get(':id')
-  @Authenticated()
+  @SignedIn()
   @ApiOperation({
     summary: 'One payment with its rental, for the payment result page',
     description: "The payment's owner or an admin. Another user's payment answers 404.",

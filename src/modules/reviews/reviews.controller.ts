@@ -12,7 +12,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Authenticated, AuthUser, CurrentUser, Public, Roles } from '../../common/decorators.js';
+import { SignedIn, AuthUser, CurrentUser, Public, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { AddReviewDto, ReviewDto, ReviewVoteDto, VoteReviewDto } from './reviews.dto.js';
@@ -64,7 +64,7 @@ export class ReviewsController {
   }
 
   @Get('getuserreviews')
-  @Authenticated()
+  @SignedIn()
   @ApiOperation({ summary: "The caller's own reviews, newest first" })
   @ApiOkResponse({ type: Envelope([ReviewDto]) })
   async listMyReviews(@CurrentUser() user: AuthUser): Promise<ApiResult<ReviewDto[]>> {
@@ -73,7 +73,7 @@ export class ReviewsController {
 
   @Put(':id/vote')
   @HttpCode(200)
-  @Authenticated()
+  @SignedIn()
   @ApiOperation({
     summary: 'Vote a review helpful or not helpful',
     description:

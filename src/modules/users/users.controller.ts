@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Authenticated, AuthUser, CurrentUser, Roles } from '../../common/decorators.js';
+import { SignedIn, AuthUser, CurrentUser, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { RateLimitGuard } from '../../common/rate-limit.guard.js';
@@ -31,7 +31,7 @@ export class UsersController {
   ) {}
 
   @Get('me')
-  @Authenticated()
+  @SignedIn()
   @ApiOperation({ summary: 'The signed-in user profile' })
   @ApiOkResponse({ type: Envelope(UserDto) })
   async getMe(@CurrentUser() user: AuthUser): Promise<ApiResult<UserDto>> {
@@ -39,7 +39,7 @@ export class UsersController {
   }
 
   @Put('me')
-  @Authenticated()
+  @SignedIn()
   @ApiOperation({ summary: 'Update name, email, phone and address of the signed-in user' })
   @ApiOkResponse({ type: Envelope(UserDto) })
   @ApiBadRequestResponse({ type: ErrorEnvelopeDto })
@@ -49,7 +49,7 @@ export class UsersController {
   }
 
   @Put('me/password')
-  @Authenticated()
+  @SignedIn()
   @UseGuards(RateLimitGuard)
   @ApiOperation({
     summary: 'Change the password of the signed-in user',
