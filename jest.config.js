@@ -26,6 +26,8 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/client/**/*.spec.ts?(x)'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.test.ts'] },
+    // Services called directly on a real PGlite database (the money and stock rules): test/service.
+    { ...common, displayName: 'service', testMatch: ['<rootDir>/test/service/**/*.test.ts'] },
     { ...common, displayName: 'system', testMatch: ['<rootDir>/test/system/**/*.test.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.test.ts'] },
     // Resilience drills on the built server (kill -9, SIGTERM, database outage, two instances): test/drills.
