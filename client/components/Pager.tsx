@@ -2,7 +2,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
-import { pageFromSearch } from '../pages/dashboard-home/loader.js';
+import { pageFromSearch } from '../app/prefetch.js';
 import { decorativeIcon } from './decorative-icon.js';
 
 /** A paged list's page, kept in `?page=` (absent on page 1) so it survives a reload and can be shared. */

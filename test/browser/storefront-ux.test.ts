@@ -184,6 +184,22 @@ describe('Storefront and dashboard polish (issue 14) in a browser', () => {
     await context.close();
   });
 
+  it("5. the home page's three featured skeletons stand where the featured bikes load, then the cards", async () => {
+    const { context, page } = await open(null);
+    await page.goto('/about');
+    const held = gate();
+    await page.route('**/api/bikes?*', held.hold);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    const skeletons = page.locator('.home-featured-skeletons[aria-busy="true"] .okb-bike-card');
+    await skeletons.first().waitFor();
+    expect(await skeletons.count()).toBe(3);
+    held.release();
+    await page.getByRole('region', { name: 'Featured bikes' }).waitFor();
+    expect(await page.locator('.home-featured-skeletons').count()).toBe(0);
+    await page.unroute('**/api/bikes?*');
+    await context.close();
+  });
+
   it('6. after Next on a phone, the top of the list is on screen and has focus', async () => {
     const { context, page } = await open(null, PHONE);
     await page.goto('/allbikes');

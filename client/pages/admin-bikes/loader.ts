@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { fleetQuery } from '../../api/bikes.js';
 import { requireSession } from '../../app/guards.js';
 import { loaderContext } from '../../app/router-context.js';
-import { prefetchForFirstPaint } from '../dashboard-home/loader.js';
+import { prefetchForFirstPaint } from '../../app/prefetch.js';
 
 /** The whole fleet, once: the table filters and pages it on the client (spec: the admin filters are client-side). */
 export async function adminBikesLoader(args: LoaderFunctionArgs): Promise<null> {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { bikesQuery } from '../../api/bikes.js';
 import { loaderContext } from '../../app/router-context.js';
-import { prefetchOrForget } from '../search/search-loader.js';
+import { prefetchOrForget } from '../../app/prefetch.js';
 import { listingQueryParams, readListingState } from './listing-params.js';
 
 /** /allbikes and /listings: the page the URL names, in the server's HTML. */

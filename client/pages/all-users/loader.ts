@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { USERS_PAGE_SIZE, usersQuery } from '../../api/admin-users.js';
 import { requireSession } from '../../app/guards.js';
 import { loaderContext } from '../../app/router-context.js';
-import { pageFromSearch, prefetchForFirstPaint } from '../dashboard-home/loader.js';
+import { pageFromSearch, prefetchForFirstPaint } from '../../app/prefetch.js';
 
 export async function allUsersLoader(args: LoaderFunctionArgs): Promise<null> {
   await requireSession('admin')(args);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { allRentalsQuery } from '../../api/rentals.js';
 import { requireSession } from '../../app/guards.js';
 import { loaderContext } from '../../app/router-context.js';
-import { prefetchForFirstPaint } from '../dashboard-home/loader.js';
+import { prefetchForFirstPaint } from '../../app/prefetch.js';
 
 export async function returnBikesLoader(args: LoaderFunctionArgs): Promise<null> {
   await requireSession('admin')(args);

@@ -1,17 +1,7 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { bikesQuery, type BikeListParams } from '../../api/bikes.js';
 import { loaderContext } from '../../app/router-context.js';
-import { pageFromSearch } from '../dashboard-home/loader.js';
-
-/**
- * Failed queries are not sent to the browser, which starts them afresh; forgetting them on the server too makes
- * both render the same loading state (no hydration mismatch).
- */
-export async function prefetchOrForget(queryClient: QueryClient, query: { queryKey: QueryKey; queryFn?: unknown }): Promise<void> {
-  await queryClient.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0]);
-  if (queryClient.getQueryState(query.queryKey)?.status === 'error') queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
-}
+import { pageFromSearch, prefetchOrForget } from '../../app/prefetch.js';
 
 export const searchTermOf = (url: URL): string => (url.searchParams.get('searchTerm') ?? '').trim();
 
