@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createUser } from '../support/factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { createTestApp, TestApp, usingPostgres } from '../support/test-app.js';
 
 /** The Redis server of the test machine; keys under okb-safety:<run>: so parallel runs never meet. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -55,7 +55,8 @@ describe('Rate limits shared by two instances through Redis (REDIS_URL)', () => 
   it('locks an account for both instances after repeated wrong passwords', async () => {
     // The per-address limit of 127.0.0.1 is used up above: these come through the (trusted, loopback) proxy.
     const victim = await createUser(a, { email: 'victim@example.com', password: 'right-password' });
-    await createUser(b, { email: 'victim@example.com', password: 'right-password' });
+    // On PGlite each instance has a database of its own; on PostgreSQL (TEST_DATABASE_URL) they share one.
+    if (!usingPostgres()) await createUser(b, { email: 'victim@example.com', password: 'right-password' });
     for (let i = 0; i < 5; i++) {
       const t = i % 2 ? a : b;
       const res = await t.http().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i + 10}`).send({ email: victim.email, password: `guess-${i}` });

@@ -174,13 +174,17 @@ export class PaymentsService {
       if (!notification.outcome) return { message: 'Notification recorded; it does not settle a payment', data: current(false) };
       const settled = await this.settle(payment.id, notification.outcome, tx);
       if (settled) return { message: 'Notification processed', data: current(true, settled.status) };
-      if (notification.outcome === 'succeeded' && payment.status !== 'succeeded' && payment.status !== 'refunded') {
+      // Another notification may have settled it after this one read it (the conditional update waited for it to
+      // commit): decide on the state it committed. Deciding on the row read before refunded a payment that a
+      // concurrent 'succeeded' had just booked (PostgreSQL, two success notices at once).
+      const latest = (await this.payments.findById(payment.id, tx)) ?? payment;
+      if (notification.outcome === 'succeeded' && latest.status !== 'succeeded' && latest.status !== 'refunded') {
         // Paid after its hold lapsed (the booking is gone): the money goes back, automatically, after this commit.
-        this.logger.warn(`payment ${payment.id} reported paid at ${provider} after it became ${payment.status}: refunding it`);
+        this.logger.warn(`payment ${payment.id} reported paid at ${provider} after it became ${latest.status}: refunding it`);
         await this.payments.setAttention(payment.id, PAID_AFTER_CLOSE, tx);
-        return { message: 'Notification recorded; the payment was already closed and is refunded', data: current(false), refund: payment };
+        return { message: 'Notification recorded; the payment was already closed and is refunded', data: current(false, latest.status), refund: latest };
       }
-      return { message: 'Notification recorded; the payment was already final', data: current(false) };
+      return { message: 'Notification recorded; the payment was already final', data: current(false, latest.status) };
     });
     if (result.refund) {
       const refunded = await this.refund(result.refund);
