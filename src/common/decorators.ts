@@ -1,7 +1,5 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Role } from '../database/schema/users.js';
-import { ErrorEnvelopeDto } from './dto/envelope.dto.js';
 
 export const IS_PUBLIC = 'okb:isPublic';
 export const SIGNED_IN = 'okb:signedIn';
@@ -16,30 +14,17 @@ export class AuthUser {
   role: Role;
 }
 
+// The access metadata the AccessGuard reads. Controllers declare access with @Endpoint({ access }) (endpoint.decorator.ts),
+// which applies one of these and documents it.
+
 /** Open to anonymous callers. Everything else requires a valid token (deny by default). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
-/** Signed in with one of `roles`; also documents the bearer scheme and the 401/403 answers. */
-export const Roles = (...roles: Role[]) =>
-  applyDecorators(
-    SetMetadata(ROLES, roles),
-    ApiBearerAuth('bearer'),
-    ApiCookieAuth('cookie'),
-    ApiUnauthorizedResponse({ description: 'Not signed in, or the token is invalid or expired', type: ErrorEnvelopeDto }),
-    ApiForbiddenResponse({ description: `Requires role ${roles.join(' or ')}`, type: ErrorEnvelopeDto }),
-  );
+/** Signed in with one of `roles`. */
+export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
 
-/**
- * Requires a signed-in caller of any role, even under a @Public() controller (the guard denies by default anyway;
- * this says so where it matters), and documents the bearer scheme and the 401 answer.
- */
-export const SignedIn = () =>
-  applyDecorators(
-    SetMetadata(SIGNED_IN, true),
-    ApiBearerAuth('bearer'),
-    ApiCookieAuth('cookie'),
-    ApiUnauthorizedResponse({ description: 'Not signed in, or the token is invalid or expired', type: ErrorEnvelopeDto }),
-  );
+/** Requires a signed-in caller of any role, even under a @Public() controller (a handler's @SignedIn() wins). */
+export const SignedIn = () => SetMetadata(SIGNED_IN, true);
 
 /** The handler's return value is sent as is, without the success envelope. */
 export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);

@@ -1,20 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { AuthUser, CurrentUser, Public } from '../../common/decorators.js';
+import { AuthUser, CurrentUser } from '../../common/decorators.js';
+import { Endpoint, Envelope, MessageEnvelopeDto } from '../../common/endpoint.decorator.js';
 import { RateLimitGuard } from '../../common/rate-limit.guard.js';
-import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { AppConfig } from '../../config/app-config.js';
 import { UserDto } from '../users/users.dto.js';
 import { UsersService } from '../users/users.service.js';
@@ -32,32 +22,33 @@ export class AuthController {
   ) {}
 
   @Post('signup')
-  @Public()
+  @Endpoint({
+    access: 'public',
+    summary: 'Create a user account (role is always user)',
+    created: Envelope(UserDto),
+    errors: { 400: 'A field is missing or malformed', 409: 'Email already registered', 429: '' },
+  })
   @UseGuards(RateLimitGuard)
-  @ApiOperation({ summary: 'Create a user account (role is always user)' })
-  @ApiCreatedResponse({ type: Envelope(UserDto) })
-  @ApiBadRequestResponse({ description: 'A field is missing or malformed', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: 'Email already registered', type: ErrorEnvelopeDto })
-  @ApiTooManyRequestsResponse({ type: ErrorEnvelopeDto })
   async signup(@Body() dto: SignupDto): Promise<ApiResult<UserDto>> {
     return ok(await this.auth.signup(dto), 'Signup Successful');
   }
 
   @Post('login')
-  @Public()
+  @Endpoint({
+    access: 'public',
+    summary: 'Log in; returns the token and sets it as an httpOnly cookie',
+    ok: LoginResponseDto,
+    errors: {
+      400: '',
+      401: 'Invalid email or password',
+      403: 'Sent from a page of another site (Origin header of another origin)',
+      429:
+        'More than LOGIN_RATE_LIMIT (10) attempts a minute from one address, or ACCOUNT_LOCKED: LOGIN_ACCOUNT_FAILURES (5) wrong ' +
+        'passwords for this email within LOGIN_ACCOUNT_LOCK_SECONDS (900), from any address',
+    },
+  })
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
-  @ApiOperation({ summary: 'Log in; returns the token and sets it as an httpOnly cookie' })
-  @ApiOkResponse({ type: LoginResponseDto })
-  @ApiBadRequestResponse({ type: ErrorEnvelopeDto })
-  @ApiUnauthorizedResponse({ description: 'Invalid email or password', type: ErrorEnvelopeDto })
-  @ApiForbiddenResponse({ description: 'Sent from a page of another site (Origin header of another origin)', type: ErrorEnvelopeDto })
-  @ApiTooManyRequestsResponse({
-    description:
-      'More than LOGIN_RATE_LIMIT (10) attempts a minute from one address, or ACCOUNT_LOCKED: LOGIN_ACCOUNT_FAILURES (5) wrong ' +
-      'passwords for this email within LOGIN_ACCOUNT_LOCK_SECONDS (900), from any address',
-    type: ErrorEnvelopeDto,
-  })
   async login(
     @Body() dto: LoginDto,
     @Req() req: Request,
@@ -69,25 +60,24 @@ export class AuthController {
   }
 
   @Get('session')
-  @Public()
-  @ApiOperation({
+  @Endpoint({
+    access: 'public',
     summary: 'The signed-in user, or null when signed out',
     description: 'Like GET users/me but answers 200 with data null instead of 401, so a page can ask without an error.',
+    ok: Envelope(UserDto, 'SessionEnvelope'),
   })
-  @ApiOkResponse({ type: Envelope(UserDto, 'SessionEnvelope') })
   async getSession(@CurrentUser() user: AuthUser | undefined): Promise<ApiResult<UserDto | null>> {
     return ok(user ? await this.users.getProfile(user.id) : null, user ? 'Signed in' : 'Signed out');
   }
 
   @Post('logout')
-  @Public()
-  @HttpCode(200)
-  @ApiOperation({
+  @Endpoint({
+    access: 'public',
     summary: 'Log out: ends the session and clears the auth cookie',
-    description:
-      'With a valid token (cookie or Bearer) every session of the user ends: tokens issued before stop working, on every device.',
+    description: 'With a valid token (cookie or Bearer) every session of the user ends: tokens issued before stop working, on every device.',
+    ok: MessageEnvelopeDto,
   })
-  @ApiOkResponse({ type: MessageEnvelopeDto })
+  @HttpCode(200)
   async logout(
     @CurrentUser() user: AuthUser | undefined,
     @Req() req: Request,

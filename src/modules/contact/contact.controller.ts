@@ -1,16 +1,8 @@
 import { Body, Controller, Get, Post, Query, UseGuards } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { RateLimitGuard } from '../../common/rate-limit.guard.js';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Public, Roles } from '../../common/decorators.js';
-import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
+import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import {
   ContactMessageDto,
   ContactMessagesPageDto,
@@ -25,15 +17,14 @@ export class ContactController {
   constructor(private readonly contact: ContactService) {}
 
   @Post()
-  @Public()
-  @UseGuards(RateLimitGuard)
-  @ApiOperation({
+  @Endpoint({
+    access: 'public',
     summary: 'Send a message from the Contact page',
     description: 'Open to everyone; rate limited per address like login. We answer by email in 1-2 business days.',
+    created: Envelope(ContactMessageDto),
+    errors: { 400: 'A field is missing or out of bounds (every bad field is listed)', 429: 'Too many messages a minute from one address' },
   })
-  @ApiCreatedResponse({ type: Envelope(ContactMessageDto) })
-  @ApiBadRequestResponse({ description: 'A field is missing or out of bounds (every bad field is listed)', type: ErrorEnvelopeDto })
-  @ApiTooManyRequestsResponse({ description: 'Too many messages a minute from one address', type: ErrorEnvelopeDto })
+  @UseGuards(RateLimitGuard)
   async sendContactMessage(@Body() dto: CreateContactMessageDto): Promise<ApiResult<ContactMessageDto>> {
     return ok(
       await this.contact.createMessage(dto),
@@ -42,10 +33,12 @@ export class ContactController {
   }
 
   @Get()
-  @Roles('admin')
-  @ApiOperation({ summary: 'Messages sent from the Contact page, newest first, paged' })
-  @ApiOkResponse({ type: Envelope(ContactMessagesPageDto) })
-  @ApiBadRequestResponse({ description: 'page or limit out of range', type: ErrorEnvelopeDto })
+  @Endpoint({
+    access: ['admin'],
+    summary: 'Messages sent from the Contact page, newest first, paged',
+    ok: Envelope(ContactMessagesPageDto),
+    errors: { 400: 'page or limit out of range' },
+  })
   async listContactMessages(@Query() query: ListContactMessagesQueryDto): Promise<ApiResult<ContactMessagesPageDto>> {
     return ok(await this.contact.listMessages(query), 'Messages retrieved successfully');
   }

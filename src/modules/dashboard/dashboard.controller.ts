@@ -1,8 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Roles } from '../../common/decorators.js';
-import { Envelope } from '../../common/dto/envelope.dto.js';
+import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import { DashboardSummaryDto } from './dashboard.dto.js';
 import { DashboardService } from './dashboard.service.js';
 
@@ -12,15 +11,15 @@ export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
   @Get('summary')
-  @Roles('admin')
-  @ApiOperation({
+  @Endpoint({
+    access: ['admin'],
     summary: 'Admin dashboard: rental totals, the cost-per-rental chart and the signup charts',
     description:
       'Everything the dashboard home shows, aggregated by the database in one consistent snapshot (no need to ' +
       'download every user or rental). Each total is defined on its field below. Days and months are UTC; "today" ' +
       'is the server clock\'s date.',
+    ok: Envelope(DashboardSummaryDto),
   })
-  @ApiOkResponse({ type: Envelope(DashboardSummaryDto) })
   async getDashboardSummary(): Promise<ApiResult<DashboardSummaryDto>> {
     return ok(await this.dashboard.getSummary(), 'Dashboard summary retrieved successfully');
   }

@@ -1,8 +1,7 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Public } from '../../common/decorators.js';
-import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
+import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import { DatabaseService } from '../../database/database.service.js';
 
 class HealthDto {
@@ -17,18 +16,18 @@ export class HealthController {
   constructor(private readonly database: DatabaseService) {}
 
   @Get()
-  @Public()
-  @ApiOperation({ summary: 'Liveness: the process is up' })
-  @ApiOkResponse({ type: Envelope(HealthDto) })
+  @Endpoint({ access: 'public', summary: 'Liveness: the process is up', ok: Envelope(HealthDto) })
   getHealth(): ApiResult<HealthDto> {
     return ok({ status: 'ok', database: this.database.kind, uptime: process.uptime() }, 'alive');
   }
 
   @Get('ready')
-  @Public()
-  @ApiOperation({ summary: 'Readiness: the database answers' })
-  @ApiOkResponse({ type: Envelope(HealthDto) })
-  @ApiServiceUnavailableResponse({ description: 'The database does not answer', type: ErrorEnvelopeDto })
+  @Endpoint({
+    access: 'public',
+    summary: 'Readiness: the database answers',
+    ok: Envelope(HealthDto),
+    errors: { 503: 'The database does not answer' },
+  })
   async getReadiness(): Promise<ApiResult<HealthDto>> {
     if (!(await this.database.ping())) throw new ServiceUnavailableException('Database unreachable');
     return ok({ status: 'ready', database: this.database.kind, uptime: process.uptime() }, 'ready');

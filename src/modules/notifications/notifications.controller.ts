@@ -1,12 +1,12 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { NotFoundException } from '@nestjs/common';
 import { count, desc, eq } from 'drizzle-orm';
 import { Inject } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { SignedIn, AuthUser, CurrentUser, RawResponse, Roles } from '../../common/decorators.js';
-import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
+import { AuthUser, CurrentUser, RawResponse } from '../../common/decorators.js';
+import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Db, DRIZZLE } from '../../database/database.types.js';
@@ -15,6 +15,8 @@ import { PAYMENT_KINDS, PaymentKind } from '../../database/schema/payments.js';
 import { DocumentsService, PdfFile } from './documents.service.js';
 import { ExportsService } from './exports.service.js';
 import { EXPORT_KINDS, ExportKind, ListEmailsQueryDto, OutboxEmailDto, OutboxEmailPageDto, toEmailDto } from './notifications.dto.js';
+
+const PDF = { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
 
 function sendPdf(res: Response, file: PdfFile): void {
   res.setHeader('Content-Type', 'application/pdf');
@@ -26,7 +28,6 @@ function sendPdf(res: Response, file: PdfFile): void {
 /** The outbox as admins read it (every message, sent or kept when there is no SMTP server). */
 @ApiTags('notifications')
 @Controller('notifications')
-@Roles('admin')
 export class OutboxController {
   constructor(
     @Inject(DRIZZLE) private readonly db: Db,
@@ -34,8 +35,11 @@ export class OutboxController {
   ) {}
 
   @Get('emails')
-  @ApiOperation({ summary: 'Customer emails in the outbox, newest first, paged (without bodies)' })
-  @ApiOkResponse({ type: Envelope(OutboxEmailPageDto) })
+  @Endpoint({
+    access: ['admin'],
+    summary: 'Customer emails in the outbox, newest first, paged (without bodies)',
+    ok: Envelope(OutboxEmailPageDto),
+  })
   async list(@Query() query: ListEmailsQueryDto): Promise<ApiResult<OutboxEmailPageDto>> {
     const where = query.status ? eq(outboxEmails.status, query.status) : undefined;
     const [{ n }] = await this.db.select({ n: count() }).from(outboxEmails).where(where);
@@ -53,10 +57,8 @@ export class OutboxController {
   }
 
   @Get('emails/:id')
-  @ApiOperation({ summary: 'One email with its HTML and plain-text bodies' })
+  @Endpoint({ access: ['admin'], summary: 'One email with its HTML and plain-text bodies', ok: Envelope(OutboxEmailDto), errors: { 404: '' } })
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOkResponse({ type: Envelope(OutboxEmailDto) })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDto })
   async get(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<OutboxEmailDto>> {
     const [row] = await this.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     if (!row) throw new NotFoundException('Email not found');
@@ -71,26 +73,30 @@ export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
   @Get('payments/:id/receipt')
-  @SignedIn()
+  @Endpoint({
+    access: 'signed-in',
+    summary: "A successful payment's receipt (PDF), numbered R-000001, R-000002, ... per shop",
+    ok: PDF,
+    errors: { 404: 'No such paid payment of the caller (admins: of anyone)' },
+  })
   @RawResponse()
-  @ApiOperation({ summary: "A successful payment's receipt (PDF), numbered R-000001, R-000002, ... per shop" })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The payment id' })
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
-  @ApiNotFoundResponse({ description: 'No such paid payment of the caller (admins: of anyone)', type: ErrorEnvelopeDto })
   async receipt(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe()) id: string, @Res() res: Response): Promise<void> {
     sendPdf(res, await this.documents.receipt(id, user));
   }
 
   @Get('rentals/:id/receipts/:kind')
-  @SignedIn()
+  @Endpoint({
+    access: 'signed-in',
+    summary: "The receipt (PDF) of a rental's booking fee or rental payment, by rental (as My Rentals links it)",
+    ok: PDF,
+    errors: { 404: 'No such rental of the caller, or that payment is not made' },
+  })
   @RawResponse()
-  @ApiOperation({ summary: "The receipt (PDF) of a rental's booking fee or rental payment, by rental (as My Rentals links it)" })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental id' })
   @ApiParam({ name: 'kind', enum: PAYMENT_KINDS })
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
-  @ApiNotFoundResponse({ description: 'No such rental of the caller, or that payment is not made', type: ErrorEnvelopeDto })
   async receiptOfRental(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIdPipe()) id: string,
@@ -102,13 +108,15 @@ export class DocumentsController {
   }
 
   @Get('rentals/:id/invoice')
-  @SignedIn()
+  @Endpoint({
+    access: 'signed-in',
+    summary: "A rental's itemised invoice (PDF): booking fee, hours/days/weeks, late fee, refunds; numbered INV-000001, ...",
+    ok: PDF,
+    errors: { 404: 'No such rental of the caller, or nothing paid or charged yet' },
+  })
   @RawResponse()
-  @ApiOperation({ summary: "A rental's itemised invoice (PDF): booking fee, hours/days/weeks, late fee, refunds; numbered INV-000001, ..." })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental id' })
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
-  @ApiNotFoundResponse({ description: 'No such rental of the caller, or nothing paid or charged yet', type: ErrorEnvelopeDto })
   async invoice(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe()) id: string, @Res() res: Response): Promise<void> {
     sendPdf(res, await this.documents.invoice(id, user));
   }
@@ -116,22 +124,22 @@ export class DocumentsController {
 
 @ApiTags('exports')
 @Controller('exports')
-@Roles('admin')
 export class ExportsController {
   constructor(private readonly exports: ExportsService) {}
 
   @Get(':kind')
   @RawResponse()
-  @ApiOperation({
+  @Endpoint({
+    access: ['admin'],
     summary: 'CSV export of rentals, payments or users, streamed from the database',
     description:
       'Read in batches of 500 rows by keyset, never the whole table in memory. `X-Export-Rows` announces the row count ' +
       '(the dashboard shows progress with it). Text starting with = + - @ is prefixed with an apostrophe (spreadsheet formulas).',
+    ok: { description: 'The CSV (header line first)', content: { 'text/csv': { schema: { type: 'string' } } } },
+    errors: { 404: '' },
   })
   @ApiParam({ name: 'kind', enum: EXPORT_KINDS })
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'The CSV (header line first)', content: { 'text/csv': { schema: { type: 'string' } } } })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDto })
   async export(@Param('kind') kind: string, @Res() res: Response): Promise<void> {
     const name = kind.replace(/\.csv$/, '');
     if (!(EXPORT_KINDS as readonly string[]).includes(name)) throw new NotFoundException(`Unknown export: ${kind}`);

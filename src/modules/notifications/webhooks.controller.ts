@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Roles } from '../../common/decorators.js';
-import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto/envelope.dto.js';
+import { Endpoint, Envelope, MessageEnvelopeDto } from '../../common/endpoint.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { WEBHOOK_EVENTS } from './events.js';
 import {
@@ -27,68 +26,74 @@ const SIGNING =
 
 @ApiTags('webhooks')
 @Controller('webhooks')
-@Roles('admin')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Register a partner endpoint; the answer carries its signing secret', description: SIGNING })
-  @ApiCreatedResponse({ type: Envelope(WebhookEndpointWithSecretDto) })
-  @ApiBadRequestResponse({ description: 'Bad url (not http(s), does not resolve, private target) or events', type: ErrorEnvelopeDto })
+  @Endpoint({
+    access: ['admin'],
+    summary: 'Register a partner endpoint; the answer carries its signing secret',
+    description: SIGNING,
+    created: Envelope(WebhookEndpointWithSecretDto),
+    errors: { 400: 'Bad url (not http(s), does not resolve, private target) or events' },
+  })
   async create(@Body() dto: CreateWebhookDto): Promise<ApiResult<WebhookEndpointWithSecretDto>> {
     return ok(await this.webhooks.create(dto), 'Webhook endpoint created');
   }
 
   @Get()
-  @ApiOperation({ summary: 'Every partner endpoint, newest first (without secrets)' })
-  @ApiOkResponse({ type: Envelope([WebhookEndpointDto]) })
+  @Endpoint({ access: ['admin'], summary: 'Every partner endpoint, newest first (without secrets)', ok: Envelope([WebhookEndpointDto]) })
   async list(): Promise<ApiResult<WebhookEndpointDto[]>> {
     return ok(await this.webhooks.list(), 'Webhook endpoints retrieved');
   }
 
   @Get('deliveries/:deliveryId')
-  @ApiOperation({ summary: 'One delivery with every attempt (status, latency, response excerpt)' })
+  @Endpoint({
+    access: ['admin'],
+    summary: 'One delivery with every attempt (status, latency, response excerpt)',
+    ok: Envelope(WebhookDeliveryDto),
+    errors: { 404: '' },
+  })
   @ApiParam({ name: 'deliveryId', format: 'uuid' })
-  @ApiOkResponse({ type: Envelope(WebhookDeliveryDto) })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDto })
   async delivery(@Param('deliveryId', ParseIdPipe('deliveryId')) id: string): Promise<ApiResult<WebhookDeliveryDto>> {
     return ok(await this.webhooks.delivery(id), 'Webhook delivery retrieved');
   }
 
   @Post('deliveries/:deliveryId/resend')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a delivery again now (whatever its state); answers it with its attempts' })
+  @Endpoint({
+    access: ['admin'],
+    summary: 'Send a delivery again now (whatever its state); answers it with its attempts',
+    ok: Envelope(WebhookDeliveryDto),
+    errors: { 404: '' },
+  })
   @ApiParam({ name: 'deliveryId', format: 'uuid' })
-  @ApiOkResponse({ type: Envelope(WebhookDeliveryDto) })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDto })
   async resend(@Param('deliveryId', ParseIdPipe('deliveryId')) id: string): Promise<ApiResult<WebhookDeliveryDto>> {
     return ok(await this.webhooks.resend(id), 'Webhook delivery resent');
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One partner endpoint' })
+  @Endpoint({ access: ['admin'], summary: 'One partner endpoint', ok: Envelope(WebhookEndpointDto), errors: { 404: '' } })
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOkResponse({ type: Envelope(WebhookEndpointDto) })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDto })
   async get(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<WebhookEndpointDto>> {
     return ok(await this.webhooks.get(id), 'Webhook endpoint retrieved');
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Change url, events, description or enabled' })
+  @Endpoint({
+    access: ['admin'],
+    summary: 'Change url, events, description or enabled',
+    ok: Envelope(WebhookEndpointDto),
+    errors: { 400: '', 404: '' },
+  })
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOkResponse({ type: Envelope(WebhookEndpointDto) })
-  @ApiBadRequestResponse({ type: ErrorEnvelopeDto })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDto })
   async update(@Param('id', ParseIdPipe()) id: string, @Body() dto: UpdateWebhookDto): Promise<ApiResult<WebhookEndpointDto>> {
     return ok(await this.webhooks.update(id, dto), 'Webhook endpoint updated');
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Remove an endpoint with its deliveries' })
+  @Endpoint({ access: ['admin'], summary: 'Remove an endpoint with its deliveries', ok: MessageEnvelopeDto, errors: { 404: '' } })
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOkResponse({ type: MessageEnvelopeDto })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDto })
   async remove(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<null>> {
     await this.webhooks.remove(id);
     return ok(null, 'Webhook endpoint deleted');
@@ -96,19 +101,25 @@ export class WebhooksController {
 
   @Post(':id/test')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a `webhook.test` event to this endpoint now; answers the delivery with its attempt' })
+  @Endpoint({
+    access: ['admin'],
+    summary: 'Send a `webhook.test` event to this endpoint now; answers the delivery with its attempt',
+    ok: Envelope(WebhookDeliveryDto),
+    errors: { 404: '' },
+  })
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOkResponse({ type: Envelope(WebhookDeliveryDto) })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDto })
   async test(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<WebhookDeliveryDto>> {
     return ok(await this.webhooks.sendTest(id), 'Test event sent');
   }
 
   @Get(':id/deliveries')
-  @ApiOperation({ summary: "An endpoint's deliveries, newest first, paged" })
+  @Endpoint({
+    access: ['admin'],
+    summary: "An endpoint's deliveries, newest first, paged",
+    ok: Envelope(WebhookDeliveryPageDto),
+    errors: { 404: '' },
+  })
   @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiOkResponse({ type: Envelope(WebhookDeliveryPageDto) })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeDto })
   async deliveries(@Param('id', ParseIdPipe()) id: string, @Query() query: ListPageQueryDto): Promise<ApiResult<WebhookDeliveryPageDto>> {
     return ok(await this.webhooks.deliveries(id, query), 'Webhook deliveries retrieved');
   }

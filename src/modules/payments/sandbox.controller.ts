@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConsumes, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public, RawResponse } from '../../common/decorators.js';
-import { ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
+import { RawResponse } from '../../common/decorators.js';
+import { Endpoint } from '../../common/endpoint.decorator.js';
 import { SandboxOutcomeDto } from './payments.dto.js';
 import { requestOrigin } from './return-url.js';
 import { SANDBOX_RETURN_PARAM } from './sandbox.gateway.js';
@@ -34,12 +34,12 @@ export class SandboxController {
   constructor(private readonly sandbox: SandboxService) {}
 
   @Get(':sessionRef')
-  @Public()
-  @RawResponse()
-  @ApiOperation({
+  @Endpoint({
+    access: 'public',
     summary: 'Sandbox gateway: the hosted payment page (HTML)',
     description: 'Shows the merchant, what is paid and the amount, with Pay, Fail and Cancel buttons; a session that is no longer pending shows its final state.',
   })
+  @RawResponse()
   @ApiParam(REF_PARAM)
   @ApiQuery(RETURN_QUERY)
   @ApiProduces('text/html')
@@ -55,22 +55,22 @@ export class SandboxController {
   }
 
   @Post(':sessionRef')
-  @Public()
-  @RawResponse()
-  @ApiOperation({
+  @Endpoint({
+    access: 'public',
     summary: 'Sandbox gateway: the payer chose Pay, Fail or Cancel',
     description:
       'The gateway posts a signed notification to /api/payments/webhook/sandbox over HTTP, then redirects (303) the browser to ' +
       '/payment/result?payment=<payment id>, or with `return` to <return>?payment=<payment id>&status=<payment status>. ' +
       'A session that is no longer pending redirects without notifying.',
+    errors: { 400: 'outcome is not pay, fail or cancel' },
   })
+  @RawResponse()
   @ApiParam(REF_PARAM)
   @ApiQuery(RETURN_QUERY)
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiResponse({ status: 303, description: 'Back to the shop: Location /payment/result?payment=<id> (or the return URL with payment and status)' })
   @ApiResponse({ status: 404, description: 'Unknown session', content: HTML })
   @ApiResponse({ status: 502, description: 'The shop did not accept the notification', content: HTML })
-  @ApiBadRequestResponse({ description: 'outcome is not pay, fail or cancel', type: ErrorEnvelopeDto })
   async submitSandboxCheckout(
     @Param('sessionRef') sessionRef: string,
     @Body() dto: SandboxOutcomeDto,

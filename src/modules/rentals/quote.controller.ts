@@ -1,8 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { Public } from '../../common/decorators.js';
-import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
+import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { BookingService } from './booking.service.js';
 import { QuoteDto, QuoteQueryDto } from './rentals.dto.js';
@@ -13,18 +12,17 @@ export class QuoteController {
   constructor(private readonly booking: BookingService) {}
 
   @Get(':id/quote')
-  @Public()
-  @ApiOperation({
+  @Endpoint({
+    access: 'public',
     summary: 'Price of a window and the units free for all of it',
     description:
       'The cheapest combination of whole weeks, whole days and started hours covering [startTime, endTime) at the bike\'s pricePerWeek, ' +
       'pricePerDay and pricePerHour, times quantity, itemised in lines. available = units free for the whole window. terms: the late fee, ' +
       'its grace, the free cancellation period and the booking fee.',
+    ok: Envelope(QuoteDto),
+    errors: { 400: 'startTime, endTime or quantity missing, malformed, in the past or out of order (named in errors)', 404: 'Bike not found' },
   })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The bike _id' })
-  @ApiOkResponse({ type: Envelope(QuoteDto) })
-  @ApiBadRequestResponse({ description: 'startTime, endTime or quantity missing, malformed, in the past or out of order (named in errors)', type: ErrorEnvelopeDto })
-  @ApiNotFoundResponse({ description: 'Bike not found', type: ErrorEnvelopeDto })
   async quote(@Param('id', ParseIdPipe('id')) id: string, @Query() query: QuoteQueryDto): Promise<ApiResult<QuoteDto>> {
     return ok(await this.booking.quote(id, query), 'Quote retrieved successfully');
   }

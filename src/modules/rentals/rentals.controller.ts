@@ -1,20 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
-import {
-  ApiBadGatewayResponse,
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResult, ok, reply, StoredReply } from '../../common/api-result.js';
-import { AuthUser, CurrentUser, Roles } from '../../common/decorators.js';
-import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
+import { AuthUser, CurrentUser } from '../../common/decorators.js';
+import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../common/idempotency/idempotency-key.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { publicOrigin } from '../../common/public-origin.js';
@@ -40,7 +29,7 @@ import { RentalsService } from './rentals.service.js';
 /** Where the request came in, from a validated Host header; PaymentsService.publicOrigin prefers PUBLIC_URL. */
 const requestOrigin = (req: Request): string => publicOrigin(req, undefined).origin;
 
-const GATEWAY_ERROR = { description: 'PAYMENT_GATEWAY_ERROR: the gateway could not open the checkout; nothing was booked or charged', type: ErrorEnvelopeDto };
+const GATEWAY_ERROR = 'PAYMENT_GATEWAY_ERROR: the gateway could not open the checkout; nothing was booked or charged';
 
 @ApiTags('rentals')
 @Controller('rentals')
@@ -53,10 +42,8 @@ export class RentalsController {
   ) {}
 
   @Post()
-  @Roles('user')
-  @UseGuards(RateLimitGuard)
-  @RateLimit({ setting: 'BOOKING_RATE_LIMIT', per: 'user', message: 'Too many bookings, please wait a minute and try again' })
-  @ApiOperation({
+  @Endpoint({
+    access: ['user'],
     summary: 'Book a bike for a window: reserves units and opens the booking-fee payment',
     description:
       'In one transaction concrete units free for the window are assigned (the database refuses a unit in two overlapping bookings), ' +
@@ -66,17 +53,18 @@ export class RentalsController {
       'for [startTime, endTime) and totalCost is the quote, fixed now. An unpaid fee holds the units for HOLD_MINUTES (default 15); ' +
       'a failed, cancelled or expired fee cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings ' +
       'awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute.',
+    created: Envelope(CreateRentalResultDto),
+    errors: {
+      400: 'Invalid bikeId, startTime (past, more than a year ahead, malformed), endTime (not after startTime, malformed) or quantity (1..10), or an unknown field',
+      404: 'Bike not found (or deleted)',
+      409: 'OUT_OF_STOCK "Bike is already rented": fewer units free for the window than asked, or the bike is switched off',
+      429: 'TOO_MANY_PENDING: MAX_PENDING_BOOKINGS bookings already await their fee; or the booking rate limit',
+      502: GATEWAY_ERROR,
+    },
   })
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ setting: 'BOOKING_RATE_LIMIT', per: 'user', message: 'Too many bookings, please wait a minute and try again' })
   @ApiIdempotencyKey()
-  @ApiCreatedResponse({ type: Envelope(CreateRentalResultDto) })
-  @ApiBadRequestResponse({
-    description: 'Invalid bikeId, startTime (past, more than a year ahead, malformed), endTime (not after startTime, malformed) or quantity (1..10), or an unknown field',
-    type: ErrorEnvelopeDto,
-  })
-  @ApiNotFoundResponse({ description: 'Bike not found (or deleted)', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: 'OUT_OF_STOCK "Bike is already rented": fewer units free for the window than asked, or the bike is switched off', type: ErrorEnvelopeDto })
-  @ApiTooManyRequestsResponse({ description: 'TOO_MANY_PENDING: MAX_PENDING_BOOKINGS bookings already await their fee; or the booking rate limit', type: ErrorEnvelopeDto })
-  @ApiBadGatewayResponse(GATEWAY_ERROR)
   async createRental(
     @CurrentUser() user: AuthUser,
     @Body() dto: CreateRentalDto,
@@ -87,142 +75,149 @@ export class RentalsController {
   }
 
   @Post('counter')
-  @Roles('admin')
-  @ApiOperation({
+  @Endpoint({
+    access: ['admin'],
     summary: 'Counter sale (admin): book for a customer in the shop, without the online booking fee',
     description:
       'The rental is booked at once (source counter, paymentMethod recorded). With endTime and paid=true the quote is recorded as paid ' +
       '(a payment with provider cash or card_terminal); an open-ended one is priced at return.',
+    created: Envelope(RentalDto),
+    errors: {
+      400: 'A field is missing or malformed (named in errors)',
+      404: 'Bike not found, or CUSTOMER_NOT_FOUND',
+      409: 'OUT_OF_STOCK "Bike is already rented"',
+    },
   })
-  @ApiCreatedResponse({ type: Envelope(RentalDto) })
-  @ApiBadRequestResponse({ description: 'A field is missing or malformed (named in errors)', type: ErrorEnvelopeDto })
-  @ApiNotFoundResponse({ description: 'Bike not found, or CUSTOMER_NOT_FOUND', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: 'OUT_OF_STOCK "Bike is already rented"', type: ErrorEnvelopeDto })
   async counterSale(@Body() dto: CounterSaleDto): Promise<ApiResult<RentalDto>> {
     return ok(await this.booking.counterSale(dto), 'Counter sale recorded');
   }
 
   @Post(':id/cancel')
-  @Roles('user')
-  @HttpCode(200)
-  @ApiOperation({
+  @Endpoint({
+    access: ['user'],
     summary: 'Cancel a booking before its start (owner)',
     description:
       'Units are free at once. A booked rental cancelled at least FREE_CANCELLATION_HOURS (default 24) before its start gets its booking fee ' +
       'refunded through the gateway (bookingFee.status refunded); later the fee is kept. A rental payment made in advance is refunded. ' +
       'An unpaid booking just ends.',
+    ok: Envelope(RentalDto),
+    errors: { 404: 'No such rental of the caller', 409: 'RENTAL_STARTED, ALREADY_RETURNED or RENTAL_CANCELLED' },
   })
+  @HttpCode(200)
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
-  @ApiOkResponse({ type: Envelope(RentalDto) })
-  @ApiNotFoundResponse({ description: 'No such rental of the caller', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: 'RENTAL_STARTED, ALREADY_RETURNED or RENTAL_CANCELLED', type: ErrorEnvelopeDto })
   async cancel(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe('id')) id: string): Promise<ApiResult<RentalDto>> {
     return ok(await this.booking.cancel(user, id), 'Rental cancelled');
   }
 
   @Post(':id/reschedule')
-  @Roles('user')
-  @HttpCode(200)
-  @ApiOperation({
+  @Endpoint({
+    access: ['user'],
     summary: 'Move a booking to another window before its start (owner), with a new quote',
     description: 'The new window must be free for as many units; the price is the quote of the new window at the current prices.',
+    ok: Envelope(RentalDto),
+    errors: {
+      400: 'startTime / endTime malformed, in the past or out of order',
+      404: 'No such rental of the caller',
+      409: 'OUT_OF_STOCK "Bike is already rented" (the new window is not free), RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED or ALREADY_PAID',
+    },
   })
+  @HttpCode(200)
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
-  @ApiOkResponse({ type: Envelope(RentalDto) })
-  @ApiBadRequestResponse({ description: 'startTime / endTime malformed, in the past or out of order', type: ErrorEnvelopeDto })
-  @ApiNotFoundResponse({ description: 'No such rental of the caller', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({
-    description: 'OUT_OF_STOCK "Bike is already rented" (the new window is not free), RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED or ALREADY_PAID',
-    type: ErrorEnvelopeDto,
-  })
   async reschedule(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe('id')) id: string, @Body() dto: RescheduleRentalDto): Promise<ApiResult<RentalDto>> {
     return ok(await this.booking.reschedule(user, id, dto), 'Rental rescheduled');
   }
 
   @Get()
-  @Roles('user')
-  @ApiOperation({ summary: "The caller's rentals, newest first", description: 'Unpaid ones have a falsy totalPaid; paid ones can be reviewed once (reviewAdded).' })
-  @ApiOkResponse({ type: Envelope([RentalDto]) })
+  @Endpoint({
+    access: ['user'],
+    summary: "The caller's rentals, newest first",
+    description: 'Unpaid ones have a falsy totalPaid; paid ones can be reviewed once (reviewAdded).',
+    ok: Envelope([RentalDto]),
+  })
   async listMyRentals(@CurrentUser() user: AuthUser): Promise<ApiResult<RentalDto[]>> {
     return ok(await this.rentals.listMine(user), 'Rentals retrieved successfully');
   }
 
   @Get('allrentalbike')
-  @Roles('admin')
-  @ApiOperation({
+  @Endpoint({
+    access: ['admin'],
     summary: 'All rentals with bike and renter, newest first (admin)',
     description:
       'For the Return Bikes screen and the rental summary (dueAt and overdue tell which are due back). Cancelled bookings are left out ' +
       'unless status=all or status=cancelled. page and limit page it; without them the newest 1000.',
+    ok: Envelope([RentalDto]),
+    errors: { 400: 'Unknown status' },
   })
-  @ApiOkResponse({ type: Envelope([RentalDto]) })
-  @ApiBadRequestResponse({ description: 'Unknown status', type: ErrorEnvelopeDto })
   async listAllRentals(@Query() query: ListAllRentalsQueryDto): Promise<ApiResult<RentalDto[]>> {
     return ok(await this.rentals.listAll(query), 'Rentals retrieved successfully');
   }
 
   @Get('rentalpayment')
-  @Roles('admin')
-  @ApiOperation({
+  @Endpoint({
+    access: ['admin'],
     summary: 'Rental payments report (admin)',
     description:
       'Every returned rental, paid or not, newest first, with its total cost, what was paid, the amount still due and each of its ' +
       'payments (the booking fee and the rental payments with their gateway status). page and limit page it; without them the newest 1000.',
+    ok: Envelope([RentalPaymentReportDto]),
   })
-  @ApiOkResponse({ type: Envelope([RentalPaymentReportDto]) })
   async listRentalPayments(@Query() query: RentalPageQueryDto): Promise<ApiResult<RentalPaymentReportDto[]>> {
     return ok(await this.rentals.listPaymentReport(query), 'Rental payments retrieved successfully');
   }
 
   @Get('trans/:id')
-  @Roles('user')
-  @ApiOperation({ summary: "One of the caller's rentals by its paymentId, for checkout", description: "Also accepts the rental's _id. Another user's rental answers 404." })
+  @Endpoint({
+    access: ['user'],
+    summary: "One of the caller's rentals by its paymentId, for checkout",
+    description: "Also accepts the rental's _id. Another user's rental answers 404.",
+    ok: Envelope(RentalDto),
+    errors: { 404: 'No such rental of the caller' },
+  })
   @ApiParam({ name: 'id', description: 'The rental paymentId (TXN-...) or _id', example: 'TXN-8K2M4Q7W1Z9X' })
-  @ApiOkResponse({ type: Envelope(RentalDto) })
-  @ApiNotFoundResponse({ description: 'No such rental of the caller', type: ErrorEnvelopeDto })
   async getRentalForCheckout(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<ApiResult<RentalDto>> {
     return ok(await this.rentals.getForCheckout(user, id), 'Rental retrieved successfully');
   }
 
   @Put(':id/return')
-  @Roles('admin')
-  @ApiOperation({
+  @Endpoint({
+    access: ['admin'],
     summary: 'Confirm a return (admin): computes the cost and frees the units',
     description:
       'Open-ended: totalCost = ceil(hours between startTime and returntime) x pricePerHour at booking x quantity. Fixed window: the quote ' +
       'fixed at booking plus lateFee = LATE_FEE_PER_HOUR (default the hourly price) x started hours after endTime + LATE_GRACE_MINUTES x quantity. ' +
       'Each unit is recorded as returned. The booking fee must be paid and the rental not yet returned; two simultaneous returns free the ' +
       'units once (the second answers 409).',
+    ok: Envelope(RentalDto),
+    errors: {
+      400: "returntime missing or malformed, or 'Return time must be after the start time'",
+      404: 'Rental not found',
+      409: "'Bike is already returned', 'The booking fee of this rental is not paid' or a cancelled rental",
+    },
   })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
-  @ApiOkResponse({ type: Envelope(RentalDto) })
-  @ApiBadRequestResponse({ description: "returntime missing or malformed, or 'Return time must be after the start time'", type: ErrorEnvelopeDto })
-  @ApiNotFoundResponse({ description: 'Rental not found', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: "'Bike is already returned', 'The booking fee of this rental is not paid' or a cancelled rental", type: ErrorEnvelopeDto })
   async returnRental(@Param('id', ParseIdPipe('id')) id: string, @Query() query: ReturnRentalQueryDto): Promise<ApiResult<RentalDto>> {
     return ok(await this.returns.returnRental(id, query.returntime), 'Bike returned successfully');
   }
 
   @Post('fullpayment')
-  @Roles('user')
-  @HttpCode(200)
-  @ApiOperation({
+  @Endpoint({
+    access: ['user'],
     summary: 'Pay what a rental owes: opens (or reuses) the rental payment',
     description:
       "Only the rental's owner. Payable: a returned rental's total cost; a booked fixed-window rental's quote (right after the booking fee); " +
       "a late fee still due after the return. totalCost must equal the server's amount due to the cent (else 409 AMOUNT_MISMATCH). An " +
       'open payment of the same amount is reused. Send the browser to data.payment_url; when the gateway reports success the amount is ' +
       'added to totalPaid and a returned rental paid in full becomes paid.',
+    ok: Envelope(PaymentUrlDto),
+    errors: {
+      400: 'paymentId or totalCost missing or malformed, or an unknown field',
+      404: 'No such rental of the caller',
+      409: "AMOUNT_MISMATCH, ALREADY_PAID ('This rental is already paid'), NOT_RETURNED (open-ended and not returned), NOTHING_TO_PAY or RENTAL_CANCELLED",
+      502: GATEWAY_ERROR,
+    },
   })
+  @HttpCode(200)
   @ApiIdempotencyKey()
-  @ApiOkResponse({ type: Envelope(PaymentUrlDto) })
-  @ApiBadRequestResponse({ description: 'paymentId or totalCost missing or malformed, or an unknown field', type: ErrorEnvelopeDto })
-  @ApiNotFoundResponse({ description: 'No such rental of the caller', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({
-    description: "AMOUNT_MISMATCH, ALREADY_PAID ('This rental is already paid'), NOT_RETURNED (open-ended and not returned), NOTHING_TO_PAY or RENTAL_CANCELLED",
-    type: ErrorEnvelopeDto,
-  })
-  @ApiBadGatewayResponse(GATEWAY_ERROR)
   async payRental(
     @CurrentUser() user: AuthUser,
     @Body() dto: FullPaymentDto,

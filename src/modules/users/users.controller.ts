@@ -1,18 +1,9 @@
 import { Body, Controller, Delete, Get, Param, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
-import { SignedIn, AuthUser, CurrentUser, Roles } from '../../common/decorators.js';
-import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto/envelope.dto.js';
+import { AuthUser, CurrentUser } from '../../common/decorators.js';
+import { Endpoint, Envelope, MessageEnvelopeDto } from '../../common/endpoint.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { RateLimitGuard } from '../../common/rate-limit.guard.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -31,35 +22,33 @@ export class UsersController {
   ) {}
 
   @Get('me')
-  @SignedIn()
-  @ApiOperation({ summary: 'The signed-in user profile' })
-  @ApiOkResponse({ type: Envelope(UserDto) })
+  @Endpoint({ access: 'signed-in', summary: 'The signed-in user profile', ok: Envelope(UserDto) })
   async getMe(@CurrentUser() user: AuthUser): Promise<ApiResult<UserDto>> {
     return ok(await this.users.getProfile(user.id), 'Profile retrieved successfully');
   }
 
   @Put('me')
-  @SignedIn()
-  @ApiOperation({ summary: 'Update name, email, phone and address of the signed-in user' })
-  @ApiOkResponse({ type: Envelope(UserDto) })
-  @ApiBadRequestResponse({ type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: 'Email already in use', type: ErrorEnvelopeDto })
+  @Endpoint({
+    access: 'signed-in',
+    summary: 'Update name, email, phone and address of the signed-in user',
+    ok: Envelope(UserDto),
+    errors: { 400: '', 409: 'Email already in use' },
+  })
   async updateMe(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<ApiResult<UserDto>> {
     return ok(await this.users.updateProfile(user.id, dto), 'Profile Updated Successfully');
   }
 
   @Put('me/password')
-  @SignedIn()
-  @UseGuards(RateLimitGuard)
-  @ApiOperation({
+  @Endpoint({
+    access: 'signed-in',
     summary: 'Change the password of the signed-in user',
     description:
       'Checks currentPassword, stores newPassword and ends every other session (their tokens stop working); answers a new ' +
       'token for this one (and sets it as the cookie). Rate limited per address like login.',
+    ok: PasswordChangedDto,
+    errors: { 400: 'currentPassword is wrong, or newPassword is shorter than 6 characters', 429: '' },
   })
-  @ApiOkResponse({ type: PasswordChangedDto })
-  @ApiBadRequestResponse({ description: 'currentPassword is wrong, or newPassword is shorter than 6 characters', type: ErrorEnvelopeDto })
-  @ApiTooManyRequestsResponse({ type: ErrorEnvelopeDto })
+  @UseGuards(RateLimitGuard)
   async changePassword(
     @CurrentUser() user: AuthUser,
     @Body() dto: ChangePasswordDto,
@@ -72,28 +61,28 @@ export class UsersController {
   }
 
   @Get('allusers')
-  @Roles('admin')
-  @ApiOperation({ summary: 'All accounts, newest first, paged' })
-  @ApiOkResponse({ type: Envelope(UsersPageDto) })
-  @ApiBadRequestResponse({ description: 'page or limit out of range', type: ErrorEnvelopeDto })
+  @Endpoint({
+    access: ['admin'],
+    summary: 'All accounts, newest first, paged',
+    ok: Envelope(UsersPageDto),
+    errors: { 400: 'page or limit out of range' },
+  })
   async listUsers(@Query() query: ListUsersQueryDto): Promise<ApiResult<UsersPageDto>> {
     return ok(await this.users.listUsers(query), 'Users retrieved successfully');
   }
 
   @Put(':id/role')
-  @Roles('admin')
-  @ApiOperation({
+  @Endpoint({
+    access: ['admin'],
     summary: 'Promote a user to admin',
     description:
       'Without a body (as the All Users screen sends it) the user becomes an admin; `{ "role": "user" }` demotes an ' +
       'admin. Idempotent: setting the role a user already has answers 200 and changes nothing. Admins cannot change ' +
       'their own role. A change ends every session of that user (they log in again with the new role).',
+    ok: Envelope(UserDto),
+    errors: { 400: 'id or role is malformed', 404: 'No user with this id', 409: "The caller's own account (OWN_ACCOUNT)" },
   })
   @ApiParam({ name: 'id', description: 'The user id', format: 'uuid' })
-  @ApiOkResponse({ type: Envelope(UserDto) })
-  @ApiBadRequestResponse({ description: 'id or role is malformed', type: ErrorEnvelopeDto })
-  @ApiNotFoundResponse({ description: 'No user with this id', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: "The caller's own account (OWN_ACCOUNT)", type: ErrorEnvelopeDto })
   async changeUserRole(
     @CurrentUser() actor: AuthUser,
     @Param('id', ParseIdPipe('id')) id: string,
@@ -104,8 +93,8 @@ export class UsersController {
   }
 
   @Delete(':id')
-  @Roles('admin')
-  @ApiOperation({
+  @Endpoint({
+    access: ['admin'],
     summary: 'Delete a user account',
     description:
       'Anonymises the account and keeps the payment ledger: name, email, phone and address are scrubbed, the account can ' +
@@ -113,12 +102,14 @@ export class UsersController {
       "Its reviews, favourites and helpful votes are removed (the helpful counts of other users' reviews are corrected). " +
       'Refused with 409 USER_HAS_OPEN_RENTALS while the user has rentals not yet returned (booked, or held for an unpaid ' +
       'booking fee). Admins cannot delete themselves. The account then answers 404 like an unknown id.',
+    ok: MessageEnvelopeDto,
+    errors: {
+      400: 'id is malformed',
+      404: 'No user with this id',
+      409: 'Open rentals (USER_HAS_OPEN_RENTALS), or the caller\'s own account (OWN_ACCOUNT)',
+    },
   })
   @ApiParam({ name: 'id', description: 'The user id', format: 'uuid' })
-  @ApiOkResponse({ type: MessageEnvelopeDto })
-  @ApiBadRequestResponse({ description: 'id is malformed', type: ErrorEnvelopeDto })
-  @ApiNotFoundResponse({ description: 'No user with this id', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: 'Open rentals (USER_HAS_OPEN_RENTALS), or the caller\'s own account (OWN_ACCOUNT)', type: ErrorEnvelopeDto })
   async deleteUser(@CurrentUser() actor: AuthUser, @Param('id', ParseIdPipe('id')) id: string): Promise<ApiResult<null>> {
     await this.users.deleteUser(actor, id);
     return ok(null, 'User Deleted Successfully');
