@@ -1,10 +1,11 @@
-import { ForbiddenException, HttpException, type INestApplicationContext, type PipeTransform, type Type, UnauthorizedException } from '@nestjs/common';
+import { HttpException, type INestApplicationContext, type PipeTransform, type Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiResult } from '../common/api-result.js';
-import { AuthUser, IS_PUBLIC, ROLES } from '../common/decorators.js';
+import { AuthUser } from '../common/decorators.js';
+import { httpExceptionEnvelope } from '../common/http-exception.filter.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { createValidationPipe } from '../common/validation.pipe.js';
-import type { Role } from '../database/schema/users.js';
+import { accessDenial, accessRuleOf } from '../modules/auth/access-rule.js';
 import { BikesController } from '../modules/bikes/bikes.controller.js';
 import { ListBikesQueryDto } from '../modules/bikes/bikes.dto.js';
 import { DashboardController } from '../modules/dashboard/dashboard.controller.js';
@@ -18,7 +19,7 @@ type Query = Record<string, string>;
 interface LocalRoute {
   pattern: RegExp;
   controller: Type<object>;
-  /** The controller method: its @Public/@Roles metadata authorizes the call, as the global AccessGuard does. */
+  /** The controller method: its access (@Endpoint) authorizes the call by the AccessGuard's rule (access-rule.ts). */
   method: string;
   call(controller: never, match: RegExpExecArray, query: Query, user: AuthUser | undefined): Promise<ApiResult<unknown>>;
 }
@@ -32,7 +33,7 @@ const param = (pipe: PipeTransform, value: string, name: string): Promise<string
 
 /**
  * The GET routes the page loaders read (client/pages/*loader*.ts), answered in-process: the same controller methods
- * (so the same services, DTOs and messages), the same pipes on their parameters, the same @Public/@Roles rule,
+ * (so the same services, DTOs and messages), the same pipes on their parameters, the AccessGuard's access rule,
  * with the caller the page request's cookie names. Loaders that read anything else fall back to the API on loopback.
  */
 const ROUTES: LocalRoute[] = [
@@ -81,15 +82,10 @@ const ROUTES: LocalRoute[] = [
   },
 ];
 
+/** What the exception filter answers for an HttpException; anything else is the renderer's to handle. */
 function errorAnswer(error: unknown): LocalAnswer {
   if (!(error instanceof HttpException)) throw error;
-  const response = error.getResponse();
-  const body = typeof response === 'string' ? { message: response } : (response as Record<string, unknown>);
-  const message = Array.isArray(body.message) ? body.message.join('; ') : body.message;
-  return {
-    status: error.getStatus(),
-    body: { success: false, message: typeof message === 'string' ? message : error.message, code: body.code, errors: body.errors },
-  };
+  return { status: error.getStatus(), body: httpExceptionEnvelope(error) };
 }
 
 /** Builds the in-process API the server renderer hands its loaders, per page request (its caller). */
@@ -99,27 +95,19 @@ export function createLocalApiFactory(app: INestApplicationContext): (user: Auth
     const controller = app.get(route.controller, { strict: false });
     const handler = (controller as Record<string, unknown>)[route.method] as (...args: unknown[]) => unknown;
     if (typeof handler !== 'function') throw new Error(`${route.controller.name}.${route.method} is not a method`);
-    const targets = [handler, route.controller];
-    return {
-      route,
-      controller,
-      isPublic: reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets) === true,
-      roles: reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets) ?? [],
-    };
+    return { route, controller, rule: accessRuleOf(reflector, handler, route.controller) };
   });
 
   return (user) => (method, path, query) => {
     if (method !== 'GET') return null;
-    for (const { route, controller, isPublic, roles } of resolved) {
+    for (const { route, controller, rule } of resolved) {
       const match = route.pattern.exec(path);
       if (!match) continue;
       return (async (): Promise<LocalAnswer> => {
         try {
-          // The rule of src/modules/auth/access.guard.ts.
-          if (!isPublic && !user) throw new UnauthorizedException('Please log in to continue');
-          if (!isPublic && user && roles.length && !roles.includes(user.role)) {
-            throw new ForbiddenException(`This action requires the ${roles.join(' or ')} role`);
-          }
+          // A page whose cookie names no one renders signed out, and its loopback calls send no cookie: no token.
+          const denial = accessDenial(rule, user ?? undefined, false);
+          if (denial) throw denial;
           const result = await route.call(controller as never, match, query, user ?? undefined);
           // What the envelope interceptor and JSON serialisation make of it (dates as strings, undefined dropped).
           return { status: 200, body: JSON.parse(JSON.stringify({ success: true, message: result.message, ...result.extra, data: result.data ?? null })) as unknown };
