@@ -8,8 +8,8 @@ export interface PageQuery {
   limit: number;
 }
 
-/** `page` (from 1) and `limit` (1..maxLimit, default 10) query parameters of a paged list. */
-export function PageQueryDto(maxLimit: number): NestType<PageQuery> {
+/** `page` (from 1) and `limit` (1..maxLimit, default defaultLimit) query parameters of a paged list. */
+export function PageQueryDto(maxLimit: number, defaultLimit = 10): NestType<PageQuery> {
   class PageQueryBase implements PageQuery {
     @ApiPropertyOptional({ default: 1, minimum: 1 })
     @IsOptional()
@@ -19,13 +19,13 @@ export function PageQueryDto(maxLimit: number): NestType<PageQuery> {
     @Max(1_000_000)
     page: number = 1;
 
-    @ApiPropertyOptional({ default: 10, minimum: 1, maximum: maxLimit })
+    @ApiPropertyOptional({ default: defaultLimit, minimum: 1, maximum: maxLimit })
     @IsOptional()
     @Type(() => Number)
     @IsInt({ message: 'limit must be a whole number' })
     @Min(1, { message: 'limit must be at least 1' })
     @Max(maxLimit, { message: `limit must be at most ${maxLimit}` })
-    limit: number = 10;
+    limit: number = defaultLimit;
   }
   return PageQueryBase;
 }

@@ -1,42 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { EmailField, NewPassword, RequiredText } from '../../common/validators.js';
 import { UserDto } from '../users/users.dto.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 export class SignupDto {
-  @ApiProperty({ example: 'Rahim Uddin', maxLength: 100 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'name is required' })
-  @MaxLength(100)
+  @RequiredText(100, { example: 'Rahim Uddin' })
   name: string;
 
-  @ApiProperty({ example: 'rahim@example.com' })
-  @Transform(trim)
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(254)
+  @EmailField({ example: 'rahim@example.com' })
   email: string;
 
-  @ApiProperty({ example: 'correct-horse-battery', minLength: 6, maxLength: 128 })
-  @IsString()
-  @MinLength(6, { message: 'password must be at least 6 characters' })
-  @MaxLength(128)
+  @NewPassword('correct-horse-battery')
   password: string;
 
-  @ApiProperty({ example: '+8801711000000', maxLength: 30 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'phone is required' })
-  @MaxLength(30)
+  @RequiredText(30, { example: '+8801711000000' })
   phone: string;
 
-  @ApiProperty({ example: 'House 12, Road 5, Dhanmondi, Dhaka', maxLength: 300 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'address is required' })
-  @MaxLength(300)
+  @RequiredText(300, { example: 'House 12, Road 5, Dhanmondi, Dhaka' })
   address: string;
 
   @ApiPropertyOptional({
@@ -49,10 +29,7 @@ export class SignupDto {
 }
 
 export class LoginDto {
-  @ApiProperty({ example: 'user@okaybike.demo' })
-  @Transform(trim)
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(254)
+  @EmailField({ example: 'user@okaybike.demo' })
   email: string;
 
   @ApiProperty({ example: 'user12345' })

@@ -3,7 +3,6 @@ import { Transform, Type } from 'class-transformer';
 import {
   IsBoolean,
   IsInt,
-  IsNotEmpty,
   IsNumber,
   IsOptional,
   IsString,
@@ -13,10 +12,9 @@ import {
   Min,
 } from 'class-validator';
 import { EchoableFields } from '../../common/compat-body.js';
+import { RequiredText, Trim } from '../../common/validators.js';
 import { toMajor, toMajorOrNull } from '../../common/money.js';
 import type { BikeWithStock } from './bikes.repository.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** Query-string booleans: 'true' / 'false'; an empty value (the web client's default) means false. */
 const queryBoolean = ({ value }: { value: unknown }) =>
@@ -108,14 +106,14 @@ export class ListBikesQueryDto {
 
   @ApiPropertyOptional({ description: 'Case-insensitive substring of the brand; % and _ are literal', maxLength: 100 })
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MaxLength(100)
   brand?: string;
 
   @ApiPropertyOptional({ description: 'Case-insensitive substring of the model; % and _ are literal', maxLength: 100 })
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MaxLength(100)
   model?: string;
@@ -134,7 +132,7 @@ export class ListBikesQueryDto {
     maxLength: 100,
   })
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MaxLength(100)
   searchTerm?: string;
@@ -145,18 +143,10 @@ const IMAGE_URL = /^(?:https?:\/\/[^\s/?#]+[^\s]*|\/(?!\/)[^\s]*)$/i;
 
 /** POST bikes. All fields are required (spec section 5), isAvailable defaults to true. */
 export class CreateBikeDto {
-  @ApiProperty({ example: 'Yamaha R15 V4', maxLength: 100 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'name is required' })
-  @MaxLength(100)
+  @RequiredText(100, { example: 'Yamaha R15 V4' })
   name: string;
 
-  @ApiProperty({ example: 'Light sport bike, easy in city traffic and quick on the highway.', maxLength: 2000 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'description is required' })
-  @MaxLength(2000)
+  @RequiredText(2000, { example: 'Light sport bike, easy in city traffic and quick on the highway.' })
   description: string;
 
   @ApiProperty({ example: 12.5, minimum: 0, maximum: 100000, description: 'Major units, at most 2 decimals' })
@@ -177,25 +167,13 @@ export class CreateBikeDto {
   @Max(9999)
   year: number;
 
-  @ApiProperty({ example: 'R15', maxLength: 100 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'model is required' })
-  @MaxLength(100)
+  @RequiredText(100, { example: 'R15' })
   model: string;
 
-  @ApiProperty({ example: 'Yamaha', maxLength: 100 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'brand is required' })
-  @MaxLength(100)
+  @RequiredText(100, { example: 'Yamaha' })
   brand: string;
 
-  @ApiProperty({ example: '/images/bikes/r15.jpg', maxLength: 2048, description: 'http(s) URL or a path starting with /' })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'imgageurl is required' })
-  @MaxLength(2048)
+  @RequiredText(2048, { example: '/images/bikes/r15.jpg', description: 'http(s) URL or a path starting with /' })
   @Matches(IMAGE_URL, { message: 'imgageurl must be an http(s) URL or a path starting with /' })
   imgageurl: string;
 

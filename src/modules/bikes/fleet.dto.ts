@@ -1,11 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { BikeUnitRow, UNIT_STATUSES } from '../../database/schema/fleet.js';
 import type { UnitStatus } from '../../database/schema/fleet.js';
+import { RequiredText, Trim } from '../../common/validators.js';
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class UnitDto {
   @ApiProperty({ example: '5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' }) _id: string;
@@ -26,16 +25,12 @@ export const toUnitDto = (u: BikeUnitRow): UnitDto => ({
 });
 
 export class CreateUnitDto {
-  @ApiProperty({ example: 'FRAME-88231', maxLength: 100 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'label is required' })
-  @MaxLength(100)
+  @RequiredText(100, { example: 'FRAME-88231' })
   label: string;
 
   @ApiPropertyOptional({ example: 'New tyres May 2026', maxLength: 1000 })
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MaxLength(1000)
   notes?: string;
@@ -44,7 +39,7 @@ export class CreateUnitDto {
 export class UpdateUnitDto {
   @ApiPropertyOptional({ example: 'FRAME-88231', maxLength: 100 })
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty({ message: 'label must not be empty' })
   @MaxLength(100)
@@ -57,7 +52,7 @@ export class UpdateUnitDto {
 
   @ApiPropertyOptional({ maxLength: 1000 })
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MaxLength(1000)
   notes?: string;
@@ -79,11 +74,7 @@ export class CreateMaintenanceDto {
   @apply(isoField('end'))
   end: string;
 
-  @ApiProperty({ example: 'Brake service', maxLength: 500 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'reason is required' })
-  @MaxLength(500)
+  @RequiredText(500, { example: 'Brake service' })
   reason: string;
 }
 

@@ -1,35 +1,30 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { EmailField, Trim } from '../../common/validators.js';
 import type { ContactMessageRow } from '../../database/schema/contact-messages.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The Contact page form. */
 export class CreateContactMessageDto {
   @ApiProperty({ example: 'Rahim Uddin', minLength: 1, maxLength: 100 })
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'name must be a string' })
   @MinLength(1, { message: 'name is required' })
   @MaxLength(100, { message: 'name must be at most 100 characters' })
   name: string;
 
-  @ApiProperty({ example: 'rahim@example.com' })
-  @Transform(trim)
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(254)
+  @EmailField({ example: 'rahim@example.com' })
   email: string;
 
   @ApiProperty({ example: 'Group booking for a weekend ride', minLength: 1, maxLength: 150 })
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'subject must be a string' })
   @MinLength(1, { message: 'subject is required' })
   @MaxLength(150, { message: 'subject must be at most 150 characters' })
   subject: string;
 
   @ApiProperty({ example: 'Hello, we are six riders and would like to rent bikes for Saturday.', minLength: 10, maxLength: 5000 })
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'message must be a string' })
   @MinLength(10, { message: 'message must be at least 10 characters' })
   @MaxLength(5000, { message: 'message must be at most 5000 characters' })

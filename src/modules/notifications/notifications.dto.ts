@@ -1,16 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../common/dto/page-query.dto.js';
+import { Trim } from '../../common/validators.js';
 import { DELIVERY_STATUSES, EMAIL_STATUSES } from '../../database/schema/notifications.js';
 import type { DeliveryStatus, EmailStatus, OutboxEmailRow, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../database/schema/notifications.js';
 import { EMAIL_KINDS, WEBHOOK_EVENTS } from './events.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_underscores: true };
 
 export class CreateWebhookDto {
   @ApiProperty({ example: 'https://partner.example/okaybike/webhooks', description: 'http(s) URL; private and loopback targets are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true' })
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'url must be a URL' })
   @MaxLength(2000, { message: 'url must be at most 2000 characters' })
   @IsUrl(URL_OPTIONS, { message: 'url must be an http or https URL' })
@@ -25,7 +25,7 @@ export class CreateWebhookDto {
 
   @ApiPropertyOptional({ example: 'Insurance partner', maxLength: 200 })
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'description must be a string' })
   @MaxLength(200, { message: 'description must be at most 200 characters' })
   description?: string;
@@ -34,7 +34,7 @@ export class CreateWebhookDto {
 export class UpdateWebhookDto {
   @ApiPropertyOptional({ example: 'https://partner.example/okaybike/webhooks' })
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'url must be a URL' })
   @MaxLength(2000, { message: 'url must be at most 2000 characters' })
   @IsUrl(URL_OPTIONS, { message: 'url must be an http or https URL' })
@@ -50,7 +50,7 @@ export class UpdateWebhookDto {
 
   @ApiPropertyOptional({ maxLength: 200 })
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'description must be a string' })
   @MaxLength(200, { message: 'description must be at most 200 characters' })
   description?: string;
@@ -140,23 +140,7 @@ export class WebhookDeliveryPageDto {
   @ApiProperty({ example: 42 }) total: number;
 }
 
-export class ListPageQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
-  @Max(1_000_000)
-  page: number = 1;
-
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(100, { message: 'limit must be at most 100' })
-  limit: number = 20;
-}
+export class ListPageQueryDto extends PageQueryDto(100, 20) {}
 
 export class ListEmailsQueryDto extends ListPageQueryDto {
   @ApiPropertyOptional({ enum: EMAIL_STATUSES })

@@ -1,13 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsEmail,
   IsIn,
   IsInt,
   IsISO8601,
-  IsNotEmpty,
   IsNumber,
   IsOptional,
   IsString,
@@ -23,13 +22,13 @@ import type { PaymentStatus } from '../../database/schema/payments.js';
 import { COUNTER_PAYMENT_METHODS, RENTAL_SOURCES, RENTAL_STATUSES, rentalReturned } from '../../database/schema/rentals.js';
 import type { CounterPaymentMethod, QuoteLineRow, RentalSource, RentalStatus } from '../../database/schema/rentals.js';
 import { toMajor } from '../../common/money.js';
+import { RequiredText, Trim } from '../../common/validators.js';
 import { PaymentSummaryDto } from '../payments/payments.dto.js';
 import { MAX_RETURN_URL_LENGTH } from '../payments/return-url.js';
 import type { RentalView } from './rentals.repository.js';
 
 export const MAX_RENTAL_QUANTITY = 10;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The optional `returnUrl` of a checkout (POST rentals, POST rentals/fullpayment): one definition for both. */
 const ReturnUrlField = (): PropertyDecorator =>
@@ -107,7 +106,7 @@ export class RescheduleRentalDto {
 /** POST rentals/counter (admin): a booking for a customer in the shop, paid at the counter, no online booking fee. */
 export class CounterSaleDto extends CreateRentalDto {
   @ApiProperty({ example: 'rahim@example.com', description: 'The customer (an existing account)' })
-  @Transform(trim)
+  @Trim()
   @IsEmail({}, { message: 'customerEmail must be an email address' })
   @MaxLength(254)
   customerEmail: string;
@@ -177,11 +176,7 @@ export const quoteLinesDto = (lines: QuoteLineRow[]): QuoteLineDto[] =>
 
 /** POST rentals/fullpayment: the client states the amount it expects to pay; it must be the server's. */
 export class FullPaymentDto {
-  @ApiProperty({ example: 'TXN-8K2M4Q7W1Z9X', description: "The rental's paymentId (its _id is accepted too)" })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'paymentId is required' })
-  @MaxLength(64)
+  @RequiredText(64, { example: 'TXN-8K2M4Q7W1Z9X', description: "The rental's paymentId (its _id is accepted too)" })
   paymentId: string;
 
   @ApiProperty({ example: 48, description: "The rental's totalCost in major units; must equal the server's amount to the cent" })

@@ -1,13 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { EchoableFields } from '../../common/compat-body.js';
-import { IsOptionalNotNull } from '../../common/validators.js';
+import { EmailField, IsOptionalNotNull, NewPassword, Trim } from '../../common/validators.js';
 import { ROLES } from '../../database/schema/users.js';
 import type { Role, UserRow } from '../../database/schema/users.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** A user as the API shows it: never the password hash. */
 export class UserDto {
@@ -40,29 +37,25 @@ export function toUserDto(row: UserRow): UserDto {
 export class UpdateProfileDto {
   @ApiPropertyOptional({ example: 'Rahim Uddin', maxLength: 100 })
   @IsOptionalNotNull()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(100)
   name?: string;
 
-  @ApiPropertyOptional({ example: 'rahim@example.com' })
-  @IsOptionalNotNull()
-  @Transform(trim)
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(254)
+  @EmailField({ example: 'rahim@example.com', optional: true })
   email?: string;
 
   @ApiPropertyOptional({ example: '+8801711000000', maxLength: 30 })
   @IsOptionalNotNull()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MaxLength(30)
   phone?: string;
 
   @ApiPropertyOptional({ example: 'House 12, Road 5, Dhanmondi, Dhaka', maxLength: 300 })
   @IsOptionalNotNull()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MaxLength(300)
   address?: string;
@@ -76,10 +69,7 @@ export class ChangePasswordDto {
   @MaxLength(128)
   currentPassword: string;
 
-  @ApiProperty({ example: 'new-secret-2', minLength: 6, maxLength: 128 })
-  @IsString()
-  @MinLength(6, { message: 'newPassword must be at least 6 characters' })
-  @MaxLength(128)
+  @NewPassword('new-secret-2')
   newPassword: string;
 }
 
