@@ -28,7 +28,7 @@ export interface EndpointOptions {
   ok?: Answer;
   /** The 201 answer. */
   created?: Answer;
-  /** Documented error answers by status, each with its description ('' for none). */
+  /** Documented error answers by status, each with what it means here. */
   errors?: Partial<Record<ErrorStatus, string>>;
 }
 

@@ -26,7 +26,11 @@ export class AuthController {
     access: 'public',
     summary: 'Create a user account (role is always user)',
     created: Envelope(UserDto),
-    errors: { 400: 'A field is missing or malformed', 409: 'Email already registered', 429: '' },
+    errors: {
+      400: 'A field is missing or malformed',
+      409: 'Email already registered',
+      429: 'More than LOGIN_RATE_LIMIT (10) attempts a minute from one address',
+    },
   })
   @UseGuards(RateLimitGuard)
   async signup(@Body() dto: SignupDto): Promise<ApiResult<UserDto>> {
@@ -39,7 +43,7 @@ export class AuthController {
     summary: 'Log in; returns the token and sets it as an httpOnly cookie',
     ok: LoginResponseDto,
     errors: {
-      400: '',
+      400: 'email or password missing or malformed',
       401: 'Invalid email or password',
       403: 'Sent from a page of another site (Origin header of another origin)',
       429:

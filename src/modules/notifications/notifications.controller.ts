@@ -57,7 +57,12 @@ export class OutboxController {
   }
 
   @Get('emails/:id')
-  @Endpoint({ access: ['admin'], summary: 'One email with its HTML and plain-text bodies', ok: Envelope(OutboxEmailDto), errors: { 404: '' } })
+  @Endpoint({
+    access: ['admin'],
+    summary: 'One email with its HTML and plain-text bodies',
+    ok: Envelope(OutboxEmailDto),
+    errors: { 404: 'Email not found' },
+  })
   @ApiParam({ name: 'id', format: 'uuid' })
   async get(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<OutboxEmailDto>> {
     const [row] = await this.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
@@ -136,7 +141,7 @@ export class ExportsController {
       'Read in batches of 500 rows by keyset, never the whole table in memory. `X-Export-Rows` announces the row count ' +
       '(the dashboard shows progress with it). Text starting with = + - @ is prefixed with an apostrophe (spreadsheet formulas).',
     ok: { description: 'The CSV (header line first)', content: { 'text/csv': { schema: { type: 'string' } } } },
-    errors: { 404: '' },
+    errors: { 404: 'Unknown export (not rentals, payments or users)' },
   })
   @ApiParam({ name: 'kind', enum: EXPORT_KINDS })
   @ApiProduces('text/csv')

@@ -52,7 +52,7 @@ export class WebhooksController {
     access: ['admin'],
     summary: 'One delivery with every attempt (status, latency, response excerpt)',
     ok: Envelope(WebhookDeliveryDto),
-    errors: { 404: '' },
+    errors: { 404: 'Webhook delivery not found' },
   })
   @ApiParam({ name: 'deliveryId', format: 'uuid' })
   async delivery(@Param('deliveryId', ParseIdPipe('deliveryId')) id: string): Promise<ApiResult<WebhookDeliveryDto>> {
@@ -65,7 +65,7 @@ export class WebhooksController {
     access: ['admin'],
     summary: 'Send a delivery again now (whatever its state); answers it with its attempts',
     ok: Envelope(WebhookDeliveryDto),
-    errors: { 404: '' },
+    errors: { 404: 'Webhook delivery not found' },
   })
   @ApiParam({ name: 'deliveryId', format: 'uuid' })
   async resend(@Param('deliveryId', ParseIdPipe('deliveryId')) id: string): Promise<ApiResult<WebhookDeliveryDto>> {
@@ -73,7 +73,7 @@ export class WebhooksController {
   }
 
   @Get(':id')
-  @Endpoint({ access: ['admin'], summary: 'One partner endpoint', ok: Envelope(WebhookEndpointDto), errors: { 404: '' } })
+  @Endpoint({ access: ['admin'], summary: 'One partner endpoint', ok: Envelope(WebhookEndpointDto), errors: { 404: 'Webhook endpoint not found' } })
   @ApiParam({ name: 'id', format: 'uuid' })
   async get(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<WebhookEndpointDto>> {
     return ok(await this.webhooks.get(id), 'Webhook endpoint retrieved');
@@ -84,7 +84,7 @@ export class WebhooksController {
     access: ['admin'],
     summary: 'Change url, events, description or enabled',
     ok: Envelope(WebhookEndpointDto),
-    errors: { 400: '', 404: '' },
+    errors: { 400: 'Bad url (not http(s), does not resolve, private target), events or description', 404: 'Webhook endpoint not found' },
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   async update(@Param('id', ParseIdPipe()) id: string, @Body() dto: UpdateWebhookDto): Promise<ApiResult<WebhookEndpointDto>> {
@@ -92,7 +92,12 @@ export class WebhooksController {
   }
 
   @Delete(':id')
-  @Endpoint({ access: ['admin'], summary: 'Remove an endpoint with its deliveries', ok: MessageEnvelopeDto, errors: { 404: '' } })
+  @Endpoint({
+    access: ['admin'],
+    summary: 'Remove an endpoint with its deliveries',
+    ok: MessageEnvelopeDto,
+    errors: { 404: 'Webhook endpoint not found' },
+  })
   @ApiParam({ name: 'id', format: 'uuid' })
   async remove(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<null>> {
     await this.webhooks.remove(id);
@@ -105,7 +110,7 @@ export class WebhooksController {
     access: ['admin'],
     summary: 'Send a `webhook.test` event to this endpoint now; answers the delivery with its attempt',
     ok: Envelope(WebhookDeliveryDto),
-    errors: { 404: '' },
+    errors: { 404: 'Webhook endpoint not found' },
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   async test(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<WebhookDeliveryDto>> {
@@ -117,7 +122,7 @@ export class WebhooksController {
     access: ['admin'],
     summary: "An endpoint's deliveries, newest first, paged",
     ok: Envelope(WebhookDeliveryPageDto),
-    errors: { 404: '' },
+    errors: { 404: 'Webhook endpoint not found' },
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   async deliveries(@Param('id', ParseIdPipe()) id: string, @Query() query: ListPageQueryDto): Promise<ApiResult<WebhookDeliveryPageDto>> {

@@ -32,7 +32,7 @@ export class UsersController {
     access: 'signed-in',
     summary: 'Update name, email, phone and address of the signed-in user',
     ok: Envelope(UserDto),
-    errors: { 400: '', 409: 'Email already in use' },
+    errors: { 400: 'A field is malformed, null or unknown', 409: 'Email already in use' },
   })
   async updateMe(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<ApiResult<UserDto>> {
     return ok(await this.users.updateProfile(user.id, dto), 'Profile Updated Successfully');
@@ -46,7 +46,10 @@ export class UsersController {
       'Checks currentPassword, stores newPassword and ends every other session (their tokens stop working); answers a new ' +
       'token for this one (and sets it as the cookie). Rate limited per address like login.',
     ok: PasswordChangedDto,
-    errors: { 400: 'currentPassword is wrong, or newPassword is shorter than 6 characters', 429: '' },
+    errors: {
+      400: 'currentPassword is wrong, or newPassword is shorter than 6 characters',
+      429: 'More than LOGIN_RATE_LIMIT (10) attempts a minute from one address',
+    },
   })
   @UseGuards(RateLimitGuard)
   async changePassword(
