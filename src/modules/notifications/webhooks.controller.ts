@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto, MessageEnvelopeDto } from '../../common/dto/envelope.dto.js';
@@ -57,10 +57,14 @@ export class WebhooksController {
 
   @Post('deliveries/:deliveryId/resend')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a delivery again now (whatever its state); answers it with its attempts' })
+  @ApiOperation({
+    summary: 'Send a delivery again now (whatever its state); answers it with its attempts',
+    description: 'Not while a worker is sending it (409 DELIVERY_IN_FLIGHT): the attempt under way shows in the log when it ends.',
+  })
   @ApiParam({ name: 'deliveryId', format: 'uuid' })
   @ApiOkResponse({ type: Envelope(WebhookDeliveryDto) })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDto })
+  @ApiConflictResponse({ description: 'DELIVERY_IN_FLIGHT: a worker is sending it right now', type: ErrorEnvelopeDto })
   async resend(@Param('deliveryId', ParseIdPipe('deliveryId')) id: string): Promise<ApiResult<WebhookDeliveryDto>> {
     return ok(await this.webhooks.resend(id), 'Webhook delivery resent');
   }
