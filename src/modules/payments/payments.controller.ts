@@ -15,7 +15,7 @@ import { SignedIn, AuthUser, CurrentUser, Public, Roles } from '../../common/dec
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import type { RawBodyRequest } from '../../common/raw-body.js';
-import { NotificationResultDto, PaymentDto, PaymentStatusDto } from './payments.dto.js';
+import { AttentionPaymentDto, NotificationResultDto, PaymentDto, PaymentStatusDto } from './payments.dto.js';
 import { PaymentsService } from './payments.service.js';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-signature.js';
 
@@ -40,11 +40,13 @@ export class PaymentsController {
   @ApiOperation({
     summary: 'Payments needing attention (admin)',
     description:
-      'Payments paid after their booking lapsed (refunded automatically through the gateway; listed until the refund is recorded) ' +
-      'and payments whose refund the gateway refused. Oldest first, at most 200.',
+      'First the payments that still need an admin (`attention` set), oldest first: paid after their booking lapsed (being refunded ' +
+      'automatically through the gateway) and payments whose refund the gateway refused (`refund_failed`). Then the late payments ' +
+      'already refunded automatically (`paidAfterCloseAt` set, `attention` null), newest first. At most 200, each with its customer ' +
+      'and the links to its receipt and its rental\'s invoice when they exist.',
   })
-  @ApiOkResponse({ type: Envelope([PaymentDto]) })
-  async listAttention(): Promise<ApiResult<PaymentDto[]>> {
+  @ApiOkResponse({ type: Envelope([AttentionPaymentDto]) })
+  async listAttention(): Promise<ApiResult<AttentionPaymentDto[]>> {
     return ok(await this.payments.listAttention(), 'Payments needing attention retrieved successfully');
   }
 
