@@ -67,3 +67,28 @@ export function usePayment(id: string, { pollMs = 0, enabled = true }: { pollMs?
     refetchInterval: (query) => (pollMs > 0 && query.state.data?.status === 'pending' ? pollMs : false),
   });
 }
+
+/** GET payments/attention (admin): a payment to look at, with its customer and the links to its documents. */
+export interface AttentionPayment extends Payment {
+  refundedAt: string | null;
+  /** paid_after_close (being refunded), refund_failed, or null once the automatic refund went through. */
+  attention: string | null;
+  /** When the gateway reported it paid after its booking had lapsed. */
+  paidAfterCloseAt: string | null;
+  customer: { _id: string; name: string; email: string };
+  /** `/api/...` path of its receipt PDF, once paid. */
+  receiptUrl: string | null;
+  /** `/api/...` path of its rental's invoice PDF, when there is one. */
+  invoiceUrl: string | null;
+}
+
+export async function fetchAttentionPayments(api: HttpClient): Promise<AttentionPayment[]> {
+  return (await api.get<AttentionPayment[]>('payments/attention')).data;
+}
+
+export const attentionPaymentsQuery = (api: HttpClient) =>
+  queryOptions({ queryKey: queryKeys.payments.attention(), queryFn: () => fetchAttentionPayments(api) });
+
+export function useAttentionPayments() {
+  return useQuery(attentionPaymentsQuery(useApi()));
+}

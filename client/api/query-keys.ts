@@ -33,6 +33,7 @@ export const queryKeys = {
     all: ['payments'] as const,
     detail: (id: string) => ['payments', id] as const,
     status: (id: string) => ['payments', id, 'status'] as const,
+    attention: () => ['payments', 'attention'] as const,
   },
   reviews: {
     all: ['reviews'] as const,

@@ -15,6 +15,7 @@ import { exportsLoader } from '../pages/exports/loader.js';
 import { homeLoader } from '../pages/home/home-loader.js';
 import NotFoundPage from '../pages/not-found/NotFoundPage.js';
 import { paymentResultLoader } from '../pages/payment-result/payment-result-loader.js';
+import { paymentsAttentionLoader } from '../pages/payments-attention/loader.js';
 import { profileLoader, updateProfileLoader } from '../pages/profile/profile-loader.js';
 import { myRentalsLoader } from '../pages/rentals/rentals-loader.js';
 import { returnBikesLoader } from '../pages/return-bikes/loader.js';
@@ -68,6 +69,7 @@ const changePasswordPage = lazyPage('client/pages/change-password/ChangePassword
 const updateProfilePage = lazyPage('client/pages/update-profile/UpdateProfilePage.tsx', () => import('../pages/update-profile/UpdateProfilePage.js'));
 const paymentResultPage = lazyPage('client/pages/payment-result/PaymentResultPage.tsx', () => import('../pages/payment-result/PaymentResultPage.js'));
 const emailsPage = lazyPage('client/pages/emails/EmailsPage.tsx', () => import('../pages/emails/EmailsPage.js'));
+const paymentsAttentionPage = lazyPage('client/pages/payments-attention/PaymentsAttentionPage.tsx', () => import('../pages/payments-attention/PaymentsAttentionPage.js'));
 const webhooksPage = lazyPage('client/pages/webhooks/WebhooksPage.tsx', () => import('../pages/webhooks/WebhooksPage.js'));
 const exportsPage = lazyPage('client/pages/exports/ExportsPage.tsx', () => import('../pages/exports/ExportsPage.js'));
 const dashboardLayout = lazyPage('client/components/DashboardLayout.tsx', () =>
@@ -136,6 +138,7 @@ export const routes: RouteObject[] = [
               { path: 'emails', loader: emailsLoader, ...emailsPage },
               { path: 'webhooks', loader: webhooksLoader, ...webhooksPage },
               { path: 'exports', loader: exportsLoader, ...exportsPage },
+              { path: 'payments', loader: paymentsAttentionLoader, ...paymentsAttentionPage },
               { path: '*', handle: notFound, Component: NotFoundPage },
             ],
           },

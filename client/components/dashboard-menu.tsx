@@ -3,6 +3,7 @@ import {
   ApiOutlined,
   CalendarOutlined,
   CloudDownloadOutlined,
+  ExclamationCircleOutlined,
   DashboardOutlined,
   MailOutlined,
   PlusCircleOutlined,
@@ -36,10 +37,11 @@ export const DASHBOARD_MENU: DashboardMenuEntry[] = [
   { to: '/dashboard/fleet', label: 'Fleet', icon: <ScheduleOutlined />, only: 'admin' },
   { to: '/dashboard/counter', label: 'Counter Sale', icon: <ShopOutlined />, only: 'admin' },
   { to: '/dashboard/allusers', label: 'All Users', icon: <TeamOutlined />, only: 'admin' },
-  // Issue 16, after the spec's entries: the outbox, partner webhooks, exports.
+  // Issue 16, after the spec's entries: the outbox, partner webhooks, exports; issue 11: payments to look at.
   { to: '/dashboard/emails', label: 'Emails', icon: <MailOutlined />, only: 'admin' },
   { to: '/dashboard/webhooks', label: 'Webhooks', icon: <ApiOutlined />, only: 'admin' },
   { to: '/dashboard/exports', label: 'Exports', icon: <CloudDownloadOutlined />, only: 'admin' },
+  { to: '/dashboard/payments', label: 'Payment Attention', icon: <ExclamationCircleOutlined />, only: 'admin' },
 ];
 
 export const dashboardMenuFor = (role: Role): DashboardMenuEntry[] =>

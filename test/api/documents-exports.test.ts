@@ -3,12 +3,16 @@ import { jest } from '@jest/globals';
  * Issue 16: PDF receipts and invoices (own only, admins any, sequential numbers) and the CSV exports (streamed
  * in batches, parse as CSV).
  */
+import { writeFileSync } from 'node:fs';
 import { DocumentsService } from '../../src/modules/notifications/documents.service.js';
+import { formatShopTime } from '../../src/modules/notifications/email-templates.js';
+import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import { csvField, ExportsService } from '../../src/modules/notifications/exports.service.js';
 import { createBike } from '../support/bike-factories.js';
 import { parseCsv } from '../support/csv.js';
 import { createAdmin, createUser } from '../support/factories.js';
-import { bookAndPay, choose, fullPayment, HOUR, rentalTestEnv, returnRental } from '../support/rental-factories.js';
+import { bookAndPay, choose, fullPayment, HOUR, MINUTE, paymentsOf, rentalTestEnv, returnRental } from '../support/rental-factories.js';
+import { pdfTextLines } from '../support/pdf-text.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 const binary = (res: import('superagent').Response, cb: (err: Error | null, body: Buffer) => void) => {
@@ -58,6 +62,81 @@ describe('Receipts, invoices and exports', () => {
     await t.http().get(`/api/rentals/${rentalId}/invoice`).set('Authorization', stranger.bearer).expect(404);
     await t.http().get(`/api/rentals/${rentalId}/invoice`).expect(401);
     await t.http().get('/api/payments/not-an-id/receipt').set('Authorization', user.bearer).expect(400);
+  });
+
+  it('the invoice PDF of a week-long window returned late, with a refund: weeks, days, hours, late fee, refund and totals', async () => {
+    const user = await createUser(t, { name: 'Tahmid Hasan', address: 'Road 27, Dhanmondi, Dhaka' });
+    const admin = await createAdmin(t);
+    const bike = await createBike(t, { name: 'Suzuki Gixxer', brand: 'Suzuki', model: 'Gixxer SF', quantity: 1, pricePerHourCents: 1000, pricePerDayCents: 5000, pricePerWeekCents: 20000 });
+    const start = t.clock.now().getTime() + HOUR;
+    const end = start + 9 * 24 * HOUR + 3 * HOUR; // 1 week, 2 days and 3 hours
+    const booked = await t
+      .http()
+      .post('/api/rentals')
+      .set('Authorization', user.bearer)
+      .send({ bikeId: bike.id, startTime: new Date(start).toISOString(), endTime: new Date(end).toISOString(), quantity: 1 })
+      .expect(201);
+    const rental = booked.body.data.rental;
+    expect(rental.totalCost).toBe(330);
+    await choose(t, booked.body.data.payment_url, 'pay').expect(303);
+    const up = await fullPayment(t, user, { paymentId: rental.paymentId, totalCost: 330 }).expect(200);
+    await choose(t, up.body.data.payment_url, 'pay').expect(303);
+    // Back 2 h 10 min late: two started hours after the grace, 10 each.
+    t.clock.advance(end + 2 * HOUR + 10 * MINUTE - t.clock.now().getTime());
+    await returnRental(t, admin, rental._id, new Date(end + 2 * HOUR + 10 * MINUTE).toISOString()).expect(200);
+    const late = await fullPayment(t, user, { paymentId: rental.paymentId, totalCost: 20 }).expect(200);
+    await choose(t, late.body.data.payment_url, 'pay').expect(303);
+    // The shop gives the booking fee back (through the gateway, as an automatic refund does).
+    const fee = (await paymentsOf(t, rental._id)).find((p) => p.kind === 'booking_fee')!;
+    expect(await t.app.get(PaymentsService).refund(fee)).toMatchObject({ status: 'refunded' });
+
+    const res = await t.http().get(`/api/rentals/${rental._id}/invoice`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const lines = pdfTextLines(res.body as Buffer);
+    if (process.env.PDF_DUMP_DIR) writeFileSync(`${process.env.PDF_DUMP_DIR}/invoice.pdf`, res.body as Buffer);
+    expect(lines.slice(0, 4).sort()).toEqual(['House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh', 'INV-000001', 'INVOICE', 'Okay Bike']);
+    expect(lines).toEqual(expect.arrayContaining(['Tahmid Hasan', 'Bike  Suzuki Gixxer (Suzuki Gixxer SF)']));
+    // The billed-to column may share a baseline with a detail on the right.
+    expect(lines.some((l) => l.startsWith('Road 27, Dhanmondi, Dhaka'))).toBe(true);
+    expect(lines.some((l) => l.endsWith('Quantity  1'))).toBe(true);
+    // Dated by the shop's clock (the return was 9 days after the booking), not the machine's.
+    expect(lines).toContain(`Date  ${formatShopTime(t.clock.now().toISOString(), 'UTC')}`);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Item  Amount',
+        'Booking fee  Tk 100.00',
+        'Paid when booking',
+        '1 week  $200.00',
+        '1 x $200.00',
+        '2 days  $100.00',
+        '2 x $50.00',
+        '3 hours  $30.00',
+        '3 x $10.00',
+        'Late fee  $20.00',
+        'Returned after the end of the window',
+        'Refund: booking fee  -Tk 100.00',
+        `Refunded ${formatShopTime(t.clock.now().toISOString(), 'UTC')}`,
+        'Total (BDT)  Tk 0.00',
+        'Total (USD)  $350.00',
+        'Paid  $350.00',
+      ]),
+    );
+    // Lines in the order of the bill: the fee, the window, the late fee, the refund, then the totals.
+    const at = (line: string) => lines.indexOf(line);
+    expect(at('Booking fee  Tk 100.00')).toBeLessThan(at('1 week  $200.00'));
+    expect(at('1 week  $200.00')).toBeLessThan(at('2 days  $100.00'));
+    expect(at('3 hours  $30.00')).toBeLessThan(at('Late fee  $20.00'));
+    expect(at('Late fee  $20.00')).toBeLessThan(at('Refund: booking fee  -Tk 100.00'));
+    expect(at('Refund: booking fee  -Tk 100.00')).toBeLessThan(at('Total (USD)  $350.00'));
+    expect(lines.some((l) => l.startsWith('Balance due'))).toBe(false);
+    expect(lines).toContain('Status  paid');
+    expect(lines.at(-1)).toBe('Okay Bike - House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh');
+
+    const receipt = await t.http().get(`/api/payments/${fee.id}/receipt`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
+    if (process.env.PDF_DUMP_DIR) writeFileSync(`${process.env.PDF_DUMP_DIR}/receipt.pdf`, receipt.body as Buffer);
+    const receiptLines = pdfTextLines(receipt.body as Buffer);
+    expect(receiptLines).toEqual(expect.arrayContaining(['Okay Bike', 'RECEIPT', 'R-000001']));
+    expect(receiptLines).toEqual(expect.arrayContaining(['Booking fee: Suzuki Gixxer  Tk 100.00', 'Refunded  -Tk 100.00', `Back to the payer ${formatShopTime(t.clock.now().toISOString(), 'UTC')}`, 'Total (BDT)  Tk 0.00', 'Paid  Tk 0.00', 'Status  refunded']));
   });
 
   it('numbers receipts without gaps, even when asked for at the same time', async () => {

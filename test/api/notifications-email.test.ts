@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { outboxEmails } from '../../src/database/schema/notifications.js';
-import { OutboxWorker } from '../../src/modules/notifications/outbox.worker.js';
+import { OutboxWorker, smtpTimeouts } from '../../src/modules/notifications/outbox.worker.js';
 import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser } from '../support/factories.js';
 import { bookAndPay, fullPayment, choose, HOUR, rentalTestEnv, returnRental, book, expireHolds, MINUTE } from '../support/rental-factories.js';
@@ -121,6 +121,31 @@ describe('Customer emails through SMTP', () => {
     [row] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.id, row.id));
     expect(row).toMatchObject({ status: 'sent', attempts: 3 });
     expect(smtp.messages).toHaveLength(1);
+  });
+
+  it('an email is leased only while its own send runs: a worker stuck on one leaves the others to another worker, each sent once', async () => {
+    for (let i = 0; i < 4; i++) await t.http().post('/api/auth/signup').send(signupBody(`lease-${i}@example.com`)).expect(201);
+    const gate = smtp.holdNext();
+    const stuck = worker.runOnce();
+    await gate.held;
+    // One row is claimed (the one on the wire); the other three carry no lease, so nobody has to wait for this send.
+    const rows = await t.db.select().from(outboxEmails);
+    expect(rows.map((r) => r.attempts).sort()).toEqual([0, 0, 0, 1]);
+    const leased = rows.find((r) => r.attempts === 1)!;
+    expect(leased.nextAttemptAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    const other = await worker.runOnce();
+    expect(other).toMatchObject({ emailsSent: 3, emailsFailed: 0 });
+    gate.release();
+    expect(await stuck).toMatchObject({ emailsSent: 1, emailsFailed: 0 });
+    expect(smtp.messages.map((m) => m.envelopeTo[0]).sort()).toEqual(['lease-0@example.com', 'lease-1@example.com', 'lease-2@example.com', 'lease-3@example.com']);
+    expect((await t.db.select().from(outboxEmails)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it.each([2_000, 60_000, 3_600_000])('with OUTBOX_LEASE_MS=%d the SMTP client gives up before the lease ends', (lease) => {
+    const { deadlineMs, client } = smtpTimeouts(lease);
+    expect(deadlineMs).toBeLessThan(lease);
+    for (const ms of Object.values(client)) expect(ms).toBeLessThanOrEqual(deadlineMs);
+    expect(client.connectionTimeout + client.greetingTimeout).toBeLessThan(deadlineMs);
   });
 
   it('two workers running at once send each message once (SKIP LOCKED claim)', async () => {

@@ -2,9 +2,10 @@
  * Issue 16, webhooks: admin endpoints, signed deliveries from the outbox to a receiver on 127.0.0.1 (allowed by
  * WEBHOOK_ALLOW_PRIVATE_TARGETS), retries with back-off, attempts logged, manual resend, SSRF refusal.
  */
+import { createServer, ServerResponse } from 'node:http';
 import { webhookDeliveries } from '../../src/database/schema/notifications.js';
 import { OutboxWorker, webhookBackoffMs, WEBHOOK_RETRY_WINDOW_MS } from '../../src/modules/notifications/outbox.worker.js';
-import { isPrivateAddress, signWebhook, verifyWebhookSignature } from '../../src/modules/notifications/webhook-http.js';
+import { isPrivateAddress, postWebhook, signWebhook, verifyWebhookSignature } from '../../src/modules/notifications/webhook-http.js';
 import { bikeBody, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { bookAndPay, rentalTestEnv } from '../support/rental-factories.js';
@@ -148,6 +149,48 @@ describe('Webhooks for partners', () => {
     expect(hooks.received[0].body.id).toBe(hooks.received[1].body.id);
   });
 
+  it('a manual resend while a worker is sending the delivery answers 409 and sends nothing more', async () => {
+    // A receiver that holds the first request until released: the worker's attempt is under way meanwhile.
+    const bodies: string[] = [];
+    let arrived!: () => void;
+    const held = new Promise<void>((r) => (arrived = r));
+    let waiting: ServerResponse | undefined;
+    const slow = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        if (bodies.length === 1) {
+          waiting = res;
+          arrived();
+        } else res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', () => r()));
+    try {
+      const url = `http://127.0.0.1:${(slow.address() as { port: number }).port}/hooks`;
+      await register(['bike.created'], url).expect(201);
+      await t.http().post('/api/bikes').set('Authorization', admin.bearer).send(bikeBody()).expect(201);
+      const sending = worker.runOnce();
+      await held;
+      const [d] = await t.db.select().from(webhookDeliveries);
+      expect(d.leasedUntil).toBeInstanceOf(Date);
+      const refused = await t.http().post(`/api/webhooks/deliveries/${d.id}/resend`).set('Authorization', admin.bearer).expect(409);
+      expect(refused.body).toMatchObject({ code: 'DELIVERY_IN_FLIGHT' });
+      waiting!.end('ok');
+      expect(await sending).toMatchObject({ deliveriesSucceeded: 1 });
+      expect(bodies).toHaveLength(1);
+      const [done] = await t.db.select().from(webhookDeliveries);
+      expect(done).toMatchObject({ status: 'succeeded', attempts: 1, leasedUntil: null });
+      // Once the attempt is over, a resend goes out at once.
+      const resent = await t.http().post(`/api/webhooks/deliveries/${d.id}/resend`).set('Authorization', admin.bearer).expect(200);
+      expect(resent.body.data).toMatchObject({ status: 'succeeded', attempts: 2 });
+      expect(bodies).toHaveLength(2);
+    } finally {
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
+  });
+
   it('paused and unsubscribed endpoints get nothing', async () => {
     const ep = (await register(['bike.deleted'])).body.data;
     const other = (await register(['bike.created'])).body.data;
@@ -181,5 +224,37 @@ describe('Webhook targets (SSRF)', () => {
       expect([a, isPrivateAddress(a)]).toEqual([a, true]);
     }
     for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111']) expect([a, isPrivateAddress(a)]).toEqual([a, false]);
+  });
+});
+
+describe('Webhook request deadline', () => {
+  it('WEBHOOK_TIMEOUT_MS bounds the whole request: a receiver trickling its answer is cut off (inside the lease)', async () => {
+    // Answers headers at once, then one byte every 50 ms for 5 s: never silent long enough for an idle timeout.
+    const timers = new Set<NodeJS.Timeout>();
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      let sent = 0;
+      const tick = setInterval(() => {
+        if (++sent > 100 || res.destroyed) {
+          clearInterval(tick);
+          timers.delete(tick);
+          if (!res.destroyed) res.end('.');
+          return;
+        }
+        res.write('.');
+      }, 50);
+      timers.add(tick);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
+      const result = await postWebhook(url, '{}', {}, { timeoutMs: 500, allowPrivate: true });
+      expect(result).toMatchObject({ statusCode: null, error: 'no answer within 500 ms' });
+    } finally {
+      for (const tick of timers) clearInterval(tick);
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });

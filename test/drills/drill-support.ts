@@ -202,11 +202,11 @@ export function book(baseUrl: string, user: DrillUser, req: BookingRequest, time
 }
 
 /** The payer presses Pay on the sandbox page (path of payment_url, on whichever server is up now). */
-export async function payOnSandbox(baseUrl: string, paymentUrl: string, timeoutMs = 30_000): Promise<number> {
+export async function payOnSandbox(baseUrl: string, paymentUrl: string, timeoutMs = 30_000, outcome: 'pay' | 'cancel' = 'pay'): Promise<number> {
   const res = await fetch(`${baseUrl}${new URL(paymentUrl).pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=pay',
+    body: `outcome=${outcome}`,
     redirect: 'manual',
     signal: AbortSignal.timeout(timeoutMs),
   });

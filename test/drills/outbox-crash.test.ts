@@ -4,6 +4,12 @@
  * the same data: every event the committed state implies has its outbox rows (written in the same transaction),
  * and every message and webhook event arrives; after deduplicating on the Message-ID / X-OkayBike-Event-Id each
  * recipient has each exactly once, and the raw duplicates (sent just before the kill, marked after) are counted.
+ *
+ * The delivery guarantee asserted here is AT LEAST ONCE, and EXACTLY ONCE AFTER DEDUPLICATION: every email the
+ * committed state implies reaches its recipient at least once, and every webhook event of a subscribed type
+ * reaches the endpoint at least once; grouped by Message-ID (emails) or event id (webhooks), each appears for
+ * exactly one outbox row / domain event, so a recipient that drops repeats of an id it has seen sees each once.
+ * A raw repeat is allowed only for a row some worker claimed more than once (it was on the wire at the kill).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +37,8 @@ import {
 const PG_SERVER = await postgresServerUrl();
 const DATABASES = [{ name: 'embedded PGlite', postgres: false }, ...(PG_SERVER ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 const CLIENTS = 12;
+/** The events the drill's endpoint subscribes to (others, such as user.signed_up or bike.created, are not sent to it). */
+const SUBSCRIBED = ['rental.created', 'rental.booked', 'payment.succeeded', 'rental.cancelled'];
 
 describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox delivers everything ($name)', ({ postgres }) => {
   let smtp: SmtpSink;
@@ -62,7 +70,7 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
       const admin = await adminToken(server.baseUrl);
       const hook = await call(server.baseUrl, 'POST', '/api/webhooks', {
         token: admin,
-        body: { url: hooks.url, events: ['rental.created', 'rental.booked', 'payment.succeeded', 'rental.cancelled'] },
+        body: { url: hooks.url, events: SUBSCRIBED },
       });
       expect(hook.status).toBe(201);
       const endpointId = hook.body.data._id as string;
@@ -71,6 +79,7 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
       const base = server.baseUrl;
       let acknowledged = 0;
       let paid = 0;
+      let cancelled = 0;
       const client = async (user: DrillUser, i: number) => {
         for (let n = 0; ; n++) {
           const req: BookingRequest = { key: `outbox-${i}-${n}-${Date.now()}`, body: { bikeId: bikes[(i + n) % 2], startTime: new Date(Date.now() + 86_400_000).toISOString(), quantity: 1 } };
@@ -78,14 +87,17 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
             const res = await book(base, user, req, 15_000);
             if (res.status !== 201) continue;
             acknowledged++;
-            if ((await payOnSandbox(base, res.body.data.payment_url, 15_000)) === 303) paid++;
+            // Every fourth payer gives up at the gateway: the booking is cancelled (rental.cancelled, its email).
+            if (n % 4 === 3) {
+              if ((await payOnSandbox(base, res.body.data.payment_url, 15_000, 'cancel')) === 303) cancelled++;
+            } else if ((await payOnSandbox(base, res.body.data.payment_url, 15_000)) === 303) paid++;
           } catch {
             return; // the server is gone
           }
         }
       };
       const clients = users.map((u, i) => client(u, i));
-      await waitFor('bookings and deliveries flowing', async () => acknowledged >= 25 && paid >= 10 && smtp.messages.length >= 5 && hooks.received.length >= 5, 90_000, 20);
+      await waitFor('bookings and deliveries flowing', async () => acknowledged >= 25 && paid >= 10 && cancelled >= 3 && smtp.messages.length >= 5 && hooks.received.length >= 5, 90_000, 20);
       const exited = new Promise((r) => server!.child.once('exit', r));
       server.child.kill('SIGKILL');
       await exited;
@@ -120,7 +132,13 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
           status: String(r.status),
           attempts: Number(r.attempts),
         })),
-        deliveries: (await q(`select event_id::text as id, status, attempts from webhook_deliveries`)).map((r) => ({ id: String(r.id), status: String(r.status), attempts: Number(r.attempts) })),
+        deliveries: (await q(`select event_id::text as id, event_type, status, attempts, leased_until from webhook_deliveries`)).map((r) => ({
+          id: String(r.id),
+          type: String(r.event_type),
+          status: String(r.status),
+          attempts: Number(r.attempts),
+          leased: r.leased_until !== null,
+        })),
         rentals: Number((await q(`select count(*)::int as n from rentals`))[0].n),
         booked: Number((await q(`select count(*)::int as n from rentals where status in ('booked', 'returned', 'paid')`))[0].n),
         cancelled: Number((await q(`select count(*)::int as n from rentals where status = 'cancelled'`))[0].n),
@@ -138,7 +156,13 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
       expect(byKind('booking_confirmed')).toBe(facts.booked);
       expect(byKind('payment_received')).toBe(facts.booked);
       expect(facts.emails.every((e) => e.status === 'sent')).toBe(true);
-      expect(facts.deliveries.every((d) => d.status === 'succeeded')).toBe(true);
+      expect(facts.deliveries.every((d) => d.status === 'succeeded' && !d.leased)).toBe(true);
+      // One cancellation email per cancelled rental (the sweep or the payer's cancel at the gateway).
+      expect(byKind('cancelled')).toBe(facts.cancelled);
+      // One webhook delivery per domain event of each subscribed type, and none of any other type.
+      const deliveriesOf = (type: string) => facts.deliveries.filter((d) => d.type === type).length;
+      for (const type of SUBSCRIBED) expect([type, deliveriesOf(type)]).toEqual([type, facts.events[type] ?? 0]);
+      expect(facts.deliveries.filter((d) => !SUBSCRIBED.includes(d.type))).toEqual([]);
 
       // Every email arrived at its recipient: each outbox row's Message-ID at least once, nothing else.
       const arrived = new Map<string, number>();
@@ -153,6 +177,13 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
       const events = new Map<string, number>();
       for (const h of hooks.received) events.set(h.body.id, (events.get(h.body.id) ?? 0) + 1);
       expect([...events.keys()].sort()).toEqual(facts.deliveries.map((d) => d.id).sort());
+      // ... and per type, after deduplicating on the event id: as many as the domain events of that type.
+      const uniqueByType = new Map<string, Set<string>>();
+      for (const h of hooks.received) uniqueByType.set(h.body.type, (uniqueByType.get(h.body.type) ?? new Set()).add(h.body.id));
+      for (const type of SUBSCRIBED) expect([type, uniqueByType.get(type)?.size ?? 0]).toEqual([type, facts.events[type] ?? 0]);
+      // Cancellation emails arrived, deduplicated on Message-ID, once per cancelled rental.
+      const cancelIds = new Set(smtp.messages.filter((m) => m.headers['x-okaybike-message-kind'] === 'cancelled').map((m) => m.messageId));
+      expect(cancelIds.size).toBe(facts.cancelled);
       // A raw duplicate can only be a row that was being sent when the process died (taken again after its lease).
       const dupEmails = [...arrived.entries()].filter(([, n]) => n > 1).map(([id]) => id);
       const dupHooks = [...events.entries()].filter(([, n]) => n > 1).map(([id]) => id);
@@ -160,7 +191,8 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
       for (const id of dupHooks) expect(facts.deliveries.find((d) => d.id === id)!.attempts).toBeGreaterThan(1);
       console.log(
         `outbox drill (${postgres ? 'PostgreSQL' : 'PGlite'}): ${facts.rentals} rentals (${facts.booked} booked), ${facts.emails.length} emails and ` +
-          `${facts.deliveries.length} webhook events all delivered; raw duplicates from the kill: ${dupEmails.length} emails, ${dupHooks.length} webhooks`,
+          `${facts.deliveries.length} webhook events all delivered (${SUBSCRIBED.map((t) => `${t} ${deliveriesOf(t)}`).join(', ')}), ${facts.cancelled} cancelled; ` +
+          `raw duplicates from the kill: ${dupEmails.length} emails, ${dupHooks.length} webhooks`,
       );
     } finally {
       if (server) await server.stop('SIGKILL');

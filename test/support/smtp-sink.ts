@@ -79,6 +79,11 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** The next `n` messages are refused with a 451 (temporary failure). */
   rejectNext(n: number): void;
+  /**
+   * The next message is held before the server answers it (its sender waits) until `release()`; `held` resolves
+   * once it arrived. It is kept in `messages` when released.
+   */
+  holdNext(): { held: Promise<void>; release(): void };
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
@@ -87,6 +92,7 @@ export interface SmtpSink {
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   let reject = 0;
+  let hold: { arrived: () => void; released: Promise<void> } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -100,8 +106,18 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           const err = Object.assign(new Error('Try again later'), { responseCode: 451 });
           return callback(err);
         }
-        messages.push(parseMail(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((r) => r.address)));
-        callback();
+        const mail = parseMail(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((r) => r.address));
+        const held = hold;
+        hold = undefined;
+        if (!held) {
+          messages.push(mail);
+          return callback();
+        }
+        held.arrived();
+        void held.released.then(() => {
+          messages.push(mail);
+          callback();
+        });
       });
     },
   });
@@ -112,6 +128,13 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     port: actual,
     messages,
     rejectNext: (n) => (reject = n),
+    holdNext() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const held = new Promise<void>((r) => (arrived = r));
+      hold = { arrived, released: new Promise<void>((r) => (release = r)) };
+      return { held, release };
+    },
     async waitFor(count, timeoutMs = 20_000) {
       const started = Date.now();
       while (messages.length < count) {

@@ -86,6 +86,8 @@ export const webhookDeliveries = pgTable(
     status: text('status').$type<DeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** End of the claiming worker's lease while it sends (null between attempts): a manual resend waits for it. */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),

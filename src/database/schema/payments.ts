@@ -32,6 +32,8 @@ export const payments = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** Why an admin must look at this payment (paid after its hold lapsed, refund failed); null when fine. */
     attention: text('attention'),
+    /** When the gateway reported it paid after its booking had lapsed (it is then refunded automatically). */
+    paidAfterCloseAt: timestamp('paid_after_close_at', { withTimezone: true }),
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountMinor} > 0`),
@@ -42,6 +44,7 @@ export const payments = pgTable(
     ),
     index('payments_rental_idx').on(t.rentalId),
     index('payments_attention_idx').on(t.createdAt).where(sql`${t.attention} is not null`),
+    index('payments_paid_after_close_idx').on(t.paidAfterCloseAt).where(sql`${t.paidAfterCloseAt} is not null`),
     index('payments_pending_expiry_idx').on(t.kind, t.expiresAt).where(sql`${t.status} = 'pending'`),
     uniqueIndex('payments_provider_ref_unique').on(t.provider, t.providerRef),
     /** At most one successful payment of each kind per rental: no rental is paid twice. */

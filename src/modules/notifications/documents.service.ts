@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { and, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
+import { Clock } from '../../common/clock.js';
 import { AuthUser } from '../../common/decorators.js';
 import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
 import { documentNumbers, DocumentKind } from '../../database/schema/notifications.js';
@@ -62,6 +63,7 @@ export class DocumentsService {
     private readonly views: RentalViews,
     private readonly payments: PaymentsRepository,
     private readonly events: DomainEvents,
+    private readonly clock: Clock,
   ) {}
 
   /** The document's number, given once: the same ref always gets the same number, consecutive refs consecutive numbers. */
@@ -83,7 +85,11 @@ export class DocumentsService {
     const lines: DocumentLine[] = [
       { label: `${what}: ${view.bike.name}`, detail: `Quantity ${view.rental.quantity}, booking ${view.rental.paymentRef}`, amountMinor: p.amountMinor, currency: p.currency },
     ];
-    if (String(p.status) === 'refunded') lines.push({ label: 'Refunded', amountMinor: -p.amountMinor, currency: p.currency });
+    if (String(p.status) === 'refunded') {
+      const when = p.refundedAt ? formatShopTime(p.refundedAt.toISOString(), this.events.shop().timeZone) : null;
+      lines.push({ label: 'Refunded', detail: when ? `Back to the payer ${when}` : undefined, amountMinor: -p.amountMinor, currency: p.currency });
+    }
+    // What was kept: the payment less its refund (the total and the paid line agree, as on the invoice).
     const paid = lines.reduce((s, l) => s + l.amountMinor, 0);
     return this.render({
       title: 'Receipt',
@@ -97,7 +103,7 @@ export class DocumentsService {
         ['Status', String(p.status)],
       ],
       lines,
-      totals: [{ currency: p.currency, charged: p.amountMinor, paid, due: 0 }],
+      totals: [{ currency: p.currency, charged: paid, paid, due: 0 }],
       note: 'Thank you for riding with us.',
     });
   }
@@ -161,17 +167,22 @@ export class DocumentsService {
       });
     }
     if (lateFee > 0) add({ label: 'Late fee', detail: 'Returned after the end of the window', amountMinor: lateFee, currency });
+    const shop = this.events.shop();
     for (const p of list.filter((x) => String(x.status) === 'refunded')) {
-      add({ label: p.kind === 'booking_fee' ? 'Refund: booking fee' : 'Refund', amountMinor: -p.amountMinor, currency: p.currency });
+      add({
+        label: p.kind === 'booking_fee' ? 'Refund: booking fee' : p.kind === 'late_fee' ? 'Refund: late fee' : 'Refund: rental',
+        detail: p.refundedAt ? `Refunded ${formatShopTime(p.refundedAt.toISOString(), shop.timeZone)}` : undefined,
+        amountMinor: -p.amountMinor,
+        currency: p.currency,
+      });
     }
     const paid = new Map<string, number>();
     for (const p of paidList) paid.set(p.currency, (paid.get(p.currency) ?? 0) + p.amountMinor - (String(p.status) === 'refunded' ? p.amountMinor : 0));
     const currencies = [...new Set([...charged.keys(), ...paid.keys()])];
-    const shop = this.events.shop();
     return this.render({
       title: 'Invoice',
       number,
-      issuedAt: new Date().toISOString(),
+      issuedAt: this.clock.now().toISOString(),
       billedTo: { name: owner?.name ?? view.user.name, email: owner?.email ?? view.user.email, address: owner?.address },
       reference: view.rental.paymentRef,
       facts: [
@@ -231,9 +242,11 @@ export function renderPdf(model: DocumentModel, shop: ShopInfo): Promise<Buffer>
   doc.fillColor(muted).fontSize(9).text('BILLED TO', left, y);
   doc.text('DETAILS', 300, y);
   y += 14;
+  // Each line below the one before, however many lines a long name, address or email wraps to.
   doc.fillColor('#10211e').font('Helvetica-Bold').fontSize(11).text(model.billedTo.name, left, y, { width: 230 });
-  doc.font('Helvetica').fontSize(10).text(model.billedTo.email, left, y + 15, { width: 230 });
-  if (model.billedTo.address) doc.text(model.billedTo.address, left, y + 29, { width: 230 });
+  doc.font('Helvetica').fontSize(10).text(model.billedTo.email, left, doc.y + 2, { width: 230 });
+  if (model.billedTo.address) doc.text(model.billedTo.address, left, doc.y + 2, { width: 230 });
+  const billedToEnd = doc.y;
   const facts: [string, string][] = [
     ['Date', formatShopTime(model.issuedAt, shop.timeZone)],
     ['Booking reference', model.reference],
@@ -245,7 +258,7 @@ export function renderPdf(model: DocumentModel, shop: ShopInfo): Promise<Buffer>
     doc.fillColor('#10211e').fontSize(9).text(v, 395, fy, { width: right - 395 });
     fy = doc.y + 3;
   }
-  y = Math.max(fy, y + 60) + 20;
+  y = Math.max(fy, billedToEnd, y + 60) + 20;
 
   doc.rect(left, y, right - left, 22).fill('#e7f5f2');
   doc.fillColor('#0b5c56').font('Helvetica-Bold').fontSize(10).text('Item', left + 8, y + 6).text('Amount', right - 120, y + 6, { width: 112, align: 'right' });

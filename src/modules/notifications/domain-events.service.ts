@@ -53,7 +53,7 @@ export class DomainEvents {
     }
     const [ev] = await tx.insert(domainEvents).values({ type: event.type, userId, data: event.data, createdAt: now }).returning({ id: domainEvents.id });
     if (kind && recipient) {
-      const email = renderEmail(kind, recipient, event.data, this.shop());
+      const email = renderEmail(kind, recipient, event.data, this.shop(), now);
       const inserted = await tx
         .insert(outboxEmails)
         .values({
@@ -112,6 +112,7 @@ export class DomainEvents {
       address: env.SHOP_ADDRESS,
       timeZone: env.SHOP_TIME_ZONE || 'UTC',
       publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
+      freeCancellationHours: env.FREE_CANCELLATION_HOURS,
     };
   }
 

@@ -16,6 +16,8 @@ export interface ShopInfo {
   timeZone: string;
   /** Absolute origin for links (PUBLIC_URL), or null: the messages then name the page without a link. */
   publicUrl: string | null;
+  /** FREE_CANCELLATION_HOURS: a booking cancelled at least this long before its start gets its fee back. */
+  freeCancellationHours?: number;
 }
 
 export interface Recipient {
@@ -170,8 +172,11 @@ function quoteFacts(rental: Json): [string, string][] {
   return facts;
 }
 
-/** Renders one message. `data` is the event's payload (RentalDto, PaymentDto, UserDto). */
-export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop: ShopInfo): RenderedEmail {
+/**
+ * Renders one message. `data` is the event's payload (RentalDto, PaymentDto, UserDto); `at` is when the event
+ * happened (the shop's clock), which decides what a cancellation means for the booking fee.
+ */
+export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop: ShopInfo, at: Date = new Date()): RenderedEmail {
   const d = obj(data);
   const hi = `Hello ${to.name || 'there'},`;
   const bikeName = str(obj(d.bikeId).name) ?? str(obj(d.rental).bikeName) ?? 'your bike';
@@ -243,13 +248,19 @@ export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop:
       const fee = obj(d.bookingFee);
       const refunded = fee.status === 'refunded';
       const unpaid = fee.status !== 'succeeded' && !refunded;
+      // A cancelled rental's DTO no longer offers free cancellation (freeCancellationUntil is null once it is
+      // closed): whether its fee comes back is decided here as the cancel decided it, from the start and the policy.
+      const start = str(d.startTime);
+      const freeUntil =
+        str(d.freeCancellationUntil) ??
+        (start && shop.freeCancellationHours !== undefined ? new Date(new Date(start).getTime() - shop.freeCancellationHours * 3_600_000).toISOString() : null);
       return make(`Booking cancelled: ${bikeName}`, 'Your booking is cancelled', [
         {
           p: refunded
             ? `Your booking of ${bikeName} is cancelled and its booking fee of ${money(num(fee.amount), str(fee.currency))} is refunded.`
             : unpaid
               ? `Your booking of ${bikeName} is cancelled because its booking fee was not paid in time. Nothing was charged.`
-              : str(d.freeCancellationUntil) && Date.now() <= new Date(str(d.freeCancellationUntil)!).getTime()
+              : freeUntil && at.getTime() <= new Date(freeUntil).getTime()
                 ? `Your booking of ${bikeName} is cancelled free of charge. The booking fee of ${money(num(fee.amount), str(fee.currency))} is being refunded; you get a separate email when it is done.`
                 : `Your booking of ${bikeName} is cancelled. The booking fee is kept, as the cancellation came after the free cancellation period.`,
         },

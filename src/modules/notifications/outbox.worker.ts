@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { Transporter } from 'nodemailer';
 import { Clock } from '../../common/clock.js';
 import { absolutizeImageUrls } from '../../common/public-urls.js';
@@ -22,7 +22,14 @@ import { EVENT_ID_HEADER, postWebhook, SIGNATURE_HEADER, signWebhook } from './w
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-/** A worker holds a claimed message this long (more than WEBHOOK_TIMEOUT_MS allows); if it dies meanwhile, another one takes it after. */
+/**
+ * Rows per claim. A claimed row is leased for OUTBOX_LEASE_MS (if its worker dies, another takes it after), and
+ * a lease must outlast the row's own send, or a second instance would take and send it again meanwhile:
+ * - emails are sent one after another, so each is claimed alone, right before its own send, and its send
+ *   (attachments, connection, SMTP dialogue) has a deadline of 3/4 of the lease (smtpTimeouts);
+ * - webhook deliveries of a batch are sent at once, each with a total deadline of WEBHOOK_TIMEOUT_MS, which the
+ *   configuration keeps below OUTBOX_LEASE_MS.
+ */
 const BATCH = 20;
 const EMAIL_MAX_ATTEMPTS = 15;
 /** Partners get each event for 3 days. */
@@ -32,6 +39,16 @@ export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * HOUR;
 export const emailBackoffMs = (attempt: number): number => Math.min(30 * SECOND * 2 ** (attempt - 1), HOUR);
 /** Webhook retries: 10 s, 30 s, 90 s, 4.5 min, 13.5 min, 40 min, 2 h, then every 6 h, until 3 days have passed. */
 export const webhookBackoffMs = (attempt: number): number => Math.min(10 * SECOND * 3 ** (attempt - 1), 6 * HOUR);
+
+/** The SMTP client's timeouts and a total deadline per message, all inside a lease of `leaseMs`. */
+export function smtpTimeouts(leaseMs: number): {
+  deadlineMs: number;
+  client: { connectionTimeout: number; greetingTimeout: number; dnsTimeout: number; socketTimeout: number };
+} {
+  const deadlineMs = Math.floor((leaseMs * 3) / 4);
+  const step = Math.min(10 * SECOND, Math.floor(deadlineMs / 3));
+  return { deadlineMs, client: { connectionTimeout: step, greetingTimeout: step, dnsTimeout: step, socketTimeout: Math.min(30 * SECOND, deadlineMs) } };
+}
 
 export interface RunResult {
   emailsSent: number;
@@ -110,12 +127,14 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   async runOnce(): Promise<RunResult> {
     const result: RunResult = { emailsSent: 0, emailsFailed: 0, deliveriesSucceeded: 0, deliveriesFailed: 0 };
     for (let round = 0; round < 50; round++) {
-      const emails = this.config.env.SMTP_URL ? await this.claimEmails() : [];
       const deliveries = await this.claimDeliveries();
-      if (!emails.length && !deliveries.length) break;
+      let emails = 0;
       await Promise.all([
         (async () => {
-          for (const e of emails) {
+          // One at a time: each email's lease starts when its own send does.
+          for (; this.config.env.SMTP_URL && emails < BATCH; emails++) {
+            const [e] = await this.claimEmails(1);
+            if (!e) break;
             if (await this.sendEmail(e)) result.emailsSent++;
             else result.emailsFailed++;
           }
@@ -127,51 +146,55 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
           }),
         ),
       ]);
+      if (!emails && !deliveries.length) break;
     }
     return result;
   }
 
   // ------------------------------------------------------------------------------------------------ email
 
-  private async claimEmails(): Promise<OutboxEmailRow[]> {
+  private async claimEmails(limit: number): Promise<OutboxEmailRow[]> {
     const now = this.clock.now();
+    // array(...) runs the locking subquery once: as `id in (subquery)` the planner may run it again for every row
+    // it updates, and each run finds another due row, so one claim took every due row whatever the limit.
     const due = this.db
       .select({ id: outboxEmails.id })
       .from(outboxEmails)
       .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, now)))
       .orderBy(asc(outboxEmails.nextAttemptAt), asc(outboxEmails.id))
-      .limit(BATCH)
+      .limit(limit)
       .for('update', { skipLocked: true });
     return this.db
       .update(outboxEmails)
       .set({ nextAttemptAt: new Date(now.getTime() + this.config.env.OUTBOX_LEASE_MS), attempts: sql`${outboxEmails.attempts} + 1` })
-      .where(and(inArray(outboxEmails.id, due), eq(outboxEmails.status, 'pending')))
+      .where(and(sql`${outboxEmails.id} = any(array(${due}))`, eq(outboxEmails.status, 'pending')))
       .returning();
   }
 
   private mailer(): Transporter {
-    this.transport ??= nodemailer.createTransport(this.config.env.SMTP_URL!);
+    // nodemailer's own defaults (2 min to connect, 10 min of silence) are far longer than a lease.
+    const { client } = smtpTimeouts(this.config.env.OUTBOX_LEASE_MS);
+    this.transport ??= nodemailer.createTransport({ url: this.config.env.SMTP_URL!, ...client } as Parameters<typeof nodemailer.createTransport>[0]);
     return this.transport;
+  }
+
+  /** `work`, or an error once `ms` have passed (the send is then retried like any failed one). */
+  private async within<T>(ms: number, work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not sent within ${ms} ms (the claim's lease is ${this.config.env.OUTBOX_LEASE_MS} ms)`)), ms);
+      timer.unref();
+    });
+    try {
+      return await Promise.race([work, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async sendEmail(row: OutboxEmailRow): Promise<boolean> {
     try {
-      const attachments = [];
-      for (const a of row.attachments ?? []) {
-        const file = a.kind === 'receipt' ? await this.documents.receipt(a.refId) : await this.documents.invoice(a.refId);
-        attachments.push({ filename: file.filename, content: file.content, contentType: 'application/pdf' });
-      }
-      await this.mailer().sendMail({
-        from: this.config.env.MAIL_FROM,
-        to: row.toAddress,
-        subject: row.subject,
-        html: row.html,
-        text: row.textBody,
-        // Stable per message: a message sent twice (a crash right after the SMTP answer) is recognisably the same.
-        messageId: `<${row.id}@okaybike.outbox>`,
-        headers: { 'X-OkayBike-Message-Kind': row.kind },
-        attachments,
-      });
+      await this.within(smtpTimeouts(this.config.env.OUTBOX_LEASE_MS).deadlineMs, this.transmit(row));
       await this.db.update(outboxEmails).set({ status: 'sent', sentAt: this.clock.now(), lastError: null }).where(eq(outboxEmails.id, row.id));
       return true;
     } catch (e) {
@@ -189,21 +212,49 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
+  /** The PDFs it carries and the SMTP dialogue. */
+  private async transmit(row: OutboxEmailRow): Promise<void> {
+    const attachments = [];
+    for (const a of row.attachments ?? []) {
+      const file = a.kind === 'receipt' ? await this.documents.receipt(a.refId) : await this.documents.invoice(a.refId);
+      attachments.push({ filename: file.filename, content: file.content, contentType: 'application/pdf' });
+    }
+    await this.mailer().sendMail({
+      from: this.config.env.MAIL_FROM,
+      to: row.toAddress,
+      subject: row.subject,
+      html: row.html,
+      text: row.textBody,
+      // Stable per message: a message sent twice (a crash right after the SMTP answer) is recognisably the same.
+      messageId: `<${row.id}@okaybike.outbox>`,
+      headers: { 'X-OkayBike-Message-Kind': row.kind },
+      attachments,
+    });
+  }
+
   // ------------------------------------------------------------------------------------------------ webhooks
 
   private async claimDeliveries(onlyId?: string): Promise<WebhookDeliveryRow[]> {
     const now = this.clock.now();
+    const leaseEnd = new Date(now.getTime() + this.config.env.OUTBOX_LEASE_MS);
     const due = this.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), onlyId ? eq(webhookDeliveries.id, onlyId) : undefined))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          or(isNull(webhookDeliveries.leasedUntil), lte(webhookDeliveries.leasedUntil, now)),
+          onlyId ? eq(webhookDeliveries.id, onlyId) : undefined,
+        ),
+      )
       .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
       .limit(BATCH)
       .for('update', { skipLocked: true });
     return this.db
       .update(webhookDeliveries)
-      .set({ nextAttemptAt: new Date(now.getTime() + this.config.env.OUTBOX_LEASE_MS), attempts: sql`${webhookDeliveries.attempts} + 1` })
-      .where(and(inArray(webhookDeliveries.id, due), eq(webhookDeliveries.status, 'pending')))
+      .set({ nextAttemptAt: leaseEnd, leasedUntil: leaseEnd, attempts: sql`${webhookDeliveries.attempts} + 1` })
+      .where(and(sql`${webhookDeliveries.id} = any(array(${due}))`, eq(webhookDeliveries.status, 'pending')))
       .returning();
   }
 
@@ -217,7 +268,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const [endpoint] = await this.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId));
     const [event] = await this.db.select().from(domainEvents).where(eq(domainEvents.id, d.eventId));
     if (!endpoint || !event) {
-      await this.db.update(webhookDeliveries).set({ status: 'failed', lastError: 'endpoint or event deleted' }).where(eq(webhookDeliveries.id, d.id));
+      await this.db.update(webhookDeliveries).set({ status: 'failed', lastError: 'endpoint or event deleted', leasedUntil: null }).where(eq(webhookDeliveries.id, d.id));
       return false;
     }
     // Partners are API clients on another origin: image paths become absolute URLs, as in the API's answers (issue 12).
@@ -247,9 +298,10 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         .update(webhookDeliveries)
         .set(
           ok
-            ? { status: 'succeeded', deliveredAt: now, lastStatusCode: result.statusCode, lastError: null }
+            ? { status: 'succeeded', deliveredAt: now, lastStatusCode: result.statusCode, lastError: null, leasedUntil: null }
             : {
                 status: expired ? 'failed' : 'pending',
+                leasedUntil: null,
                 lastStatusCode: result.statusCode,
                 lastError: result.error ?? `HTTP ${result.statusCode}`,
                 nextAttemptAt: new Date(now.getTime() + webhookBackoffMs(d.attempts)),

@@ -94,15 +94,19 @@ const EXCERPT = 500;
 /**
  * POSTs a webhook body. The connection goes to an address checked at connect time (the lookup hook), so a name
  * re-resolving to a private address between the check and the request (DNS rebinding) is refused too.
- * Never follows redirects. Never throws: failures come back in `error`.
+ * Never follows redirects. Never throws: failures come back in `error`. `timeoutMs` bounds the whole exchange
+ * (connect, send, answer), not only a silent socket: a receiver trickling its answer byte by byte is cut off too,
+ * so the attempt ends inside the worker's lease on the delivery.
  */
 export function postWebhook(url: string, body: string, headers: Record<string, string>, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
   const started = Date.now();
   return new Promise((resolve) => {
     let done = false;
+    const timer: { deadline?: NodeJS.Timeout } = {};
     const finish = (r: Omit<PostResult, 'latencyMs'>) => {
       if (done) return;
       done = true;
+      clearTimeout(timer.deadline);
       resolve({ ...r, latencyMs: Date.now() - started });
     };
     let target: URL;
@@ -145,9 +149,14 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
         res.on('error', (e) => finish({ statusCode: res.statusCode ?? null, error: e.message, excerpt }));
       },
     );
-    req.on('timeout', () => {
-      req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`));
-    });
+    const tooLate = () => new Error(`no answer within ${opts.timeoutMs} ms`);
+    req.on('timeout', () => req.destroy(tooLate()));
+    timer.deadline = setTimeout(() => {
+      const e = tooLate();
+      finish({ statusCode: null, error: e.message, excerpt: '' });
+      req.destroy(e);
+    }, opts.timeoutMs);
+    timer.deadline.unref();
     req.on('error', (e) => finish({ statusCode: null, error: e.message, excerpt: '' }));
     req.end(body);
   });

@@ -64,8 +64,9 @@ export class WebhooksController {
   @Endpoint({
     access: ['admin'],
     summary: 'Send a delivery again now (whatever its state); answers it with its attempts',
+    description: 'Not while a worker is sending it (409 DELIVERY_IN_FLIGHT): the attempt under way shows in the log when it ends.',
     ok: Envelope(WebhookDeliveryDto),
-    errors: { 404: 'Webhook delivery not found' },
+    errors: { 404: 'Webhook delivery not found', 409: 'DELIVERY_IN_FLIGHT: a worker is sending it right now' },
   })
   @ApiParam({ name: 'deliveryId', format: 'uuid' })
   async resend(@Param('deliveryId', ParseIdPipe('deliveryId')) id: string): Promise<ApiResult<WebhookDeliveryDto>> {

@@ -1,5 +1,5 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { and, asc, count, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -125,14 +125,22 @@ export class WebhooksService {
     return toDeliveryDto(row, attempts);
   }
 
-  /** Manual resend: the delivery becomes pending again (whatever its state) and is tried at once. */
+  /**
+   * Manual resend: the delivery becomes pending again (whatever its state) and is tried at once; not while a
+   * worker is sending it (its lease runs): that would send it twice at the same time (409 DELIVERY_IN_FLIGHT).
+   */
   async resend(id: string): Promise<WebhookDeliveryDto> {
+    const now = this.clock.now();
     const rows = await this.db
       .update(webhookDeliveries)
-      .set({ status: 'pending', nextAttemptAt: this.clock.now() })
-      .where(and(eq(webhookDeliveries.id, id)))
+      .set({ status: 'pending', nextAttemptAt: now })
+      .where(and(eq(webhookDeliveries.id, id), or(isNull(webhookDeliveries.leasedUntil), lte(webhookDeliveries.leasedUntil, now))))
       .returning({ id: webhookDeliveries.id });
-    if (!rows.length) throw new NotFoundException('Webhook delivery not found');
+    if (!rows.length) {
+      const [exists] = await this.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+      if (!exists) throw new NotFoundException('Webhook delivery not found');
+      throw new ConflictException({ message: 'This delivery is being sent right now; its attempt shows in the log when it ends', code: 'DELIVERY_IN_FLIGHT' });
+    }
     await this.worker.deliverNow(id);
     return this.delivery(id);
   }

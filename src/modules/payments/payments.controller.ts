@@ -6,7 +6,7 @@ import { AuthUser, CurrentUser } from '../../common/decorators.js';
 import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import type { RawBodyRequest } from '../../common/raw-body.js';
-import { NotificationResultDto, PaymentDto, PaymentStatusDto } from './payments.dto.js';
+import { AttentionPaymentDto, NotificationResultDto, PaymentDto, PaymentStatusDto } from './payments.dto.js';
 import { PaymentsService } from './payments.service.js';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-signature.js';
 
@@ -27,11 +27,13 @@ export class PaymentsController {
     access: ['admin'],
     summary: 'Payments needing attention (admin)',
     description:
-      'Payments paid after their booking lapsed (refunded automatically through the gateway; listed until the refund is recorded) ' +
-      'and payments whose refund the gateway refused. Oldest first, at most 200.',
-    ok: Envelope([PaymentDto]),
+      'First the payments that still need an admin (`attention` set), oldest first: paid after their booking lapsed (being refunded ' +
+      'automatically through the gateway) and payments whose refund the gateway refused (`refund_failed`). Then the late payments ' +
+      'already refunded automatically (`paidAfterCloseAt` set, `attention` null), newest first. At most 200, each with its customer ' +
+      'and the links to its receipt and its rental\'s invoice when they exist.',
+    ok: Envelope([AttentionPaymentDto]),
   })
-  async listAttention(): Promise<ApiResult<PaymentDto[]>> {
+  async listAttention(): Promise<ApiResult<AttentionPaymentDto[]>> {
     return ok(await this.payments.listAttention(), 'Payments needing attention retrieved successfully');
   }
 

@@ -93,6 +93,28 @@ export function toPaymentDto(view: PaymentView): PaymentDto {
   };
 }
 
+export class PaymentCustomerDto {
+  @ApiProperty({ example: '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d' }) _id: string;
+  @ApiProperty({ example: 'Nadia Rahman' }) name: string;
+  @ApiProperty({ example: 'nadia@example.com' }) email: string;
+}
+
+/** GET payments/attention: a payment an admin should look at, with its customer and documents. */
+export class AttentionPaymentDto extends PaymentDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '2026-05-01T10:20:00.000Z',
+    description: 'When the gateway reported it paid after its booking had lapsed (refunded automatically); null for other refunds',
+  })
+  paidAfterCloseAt: string | null;
+  @ApiProperty({ type: PaymentCustomerDto }) customer: PaymentCustomerDto;
+  @ApiProperty({ type: String, nullable: true, example: '/api/payments/3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11/receipt', description: 'Its receipt (PDF), once paid' })
+  receiptUrl: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '/api/rentals/0c5b7a8e-1d2f-4e3a-8b9c-0d1e2f3a4b5c/invoice', description: "The rental's invoice (PDF), when it has one" })
+  invoiceUrl: string | null;
+}
+
 /**
  * GET payments/{id}/status: the outcome of one payment for anyone holding its unguessable id (the gateway's return
  * address carries it), signed in or not. Only the payment line: no rental, no bike, nothing about the payer.

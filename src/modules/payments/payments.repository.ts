@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
 import { bikes } from '../../database/schema/bikes.js';
 import {
@@ -79,9 +79,32 @@ export class PaymentsRepository {
     await tx.update(payments).set({ attention }).where(eq(payments.id, id));
   }
 
-  /** Payments an admin must look at, oldest first. */
+  /** Paid after its booking lapsed: flagged for admins (refund under way) and dated, for good. */
+  async markPaidAfterClose(id: string, attention: string, at: Date, tx: DbOrTx = this.db): Promise<void> {
+    await tx.update(payments).set({ attention, paidAfterCloseAt: sql`coalesce(${payments.paidAfterCloseAt}, ${at.toISOString()}::timestamptz)` }).where(eq(payments.id, id));
+  }
+
+  /**
+   * Payments an admin must look at (attention set), oldest first; then the late payments already refunded
+   * automatically, newest first.
+   */
   async listAttention(limit: number, tx: DbOrTx = this.db): Promise<PaymentRow[]> {
-    return tx.select().from(payments).where(isNotNull(payments.attention)).orderBy(asc(payments.createdAt)).limit(limit);
+    return tx
+      .select()
+      .from(payments)
+      .where(or(isNotNull(payments.attention), isNotNull(payments.paidAfterCloseAt)))
+      .orderBy(sql`(${payments.attention} is null)`, sql`case when ${payments.attention} is not null then ${payments.createdAt} end asc`, sql`${payments.createdAt} desc`)
+      .limit(limit);
+  }
+
+  /** Whether a rental has a paid (or paid and refunded) payment: it then has an invoice. */
+  async hasPaidPayment(rentalId: string, tx: DbOrTx = this.db): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.rentalId, rentalId), inArray(payments.status, ['succeeded', 'refunded'])))
+      .limit(1);
+    return Boolean(row);
   }
 
   async findPending(rentalId: string, kind: PaymentKind, tx: DbOrTx = this.db): Promise<PaymentRow[]> {

@@ -1,14 +1,16 @@
 import { BadGatewayException, BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AuthUser } from '../../common/decorators.js';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
 import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
+import { users } from '../../database/schema/users.js';
 import { CheckoutSession, GatewayNotification, PaymentOutcome } from './payment-gateway.js';
 import { DomainEvents } from '../notifications/domain-events.service.js';
 import { PaymentGateways } from './payment-gateways.js';
-import { NotificationResultDto, PaymentDto, PaymentStatusDto, toPaymentDto, toPaymentStatusDto } from './payments.dto.js';
+import { AttentionPaymentDto, NotificationResultDto, PaymentDto, PaymentStatusDto, toPaymentDto, toPaymentStatusDto } from './payments.dto.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { currentCheckoutReturnUrl, withOutcome } from './return-url.js';
 
@@ -181,7 +183,7 @@ export class PaymentsService {
       if (notification.outcome === 'succeeded' && latest.status !== 'succeeded' && latest.status !== 'refunded') {
         // Paid after its hold lapsed (the booking is gone): the money goes back, automatically, after this commit.
         this.logger.warn(`payment ${payment.id} reported paid at ${provider} after it became ${latest.status}: refunding it`);
-        await this.payments.setAttention(payment.id, PAID_AFTER_CLOSE, tx);
+        await this.payments.markPaidAfterClose(payment.id, PAID_AFTER_CLOSE, this.clock.now(), tx);
         return { message: 'Notification recorded; the payment was already closed and is refunded', data: current(false, latest.status), refund: latest };
       }
       return { message: 'Notification recorded; the payment was already final', data: current(false, latest.status) };
@@ -214,11 +216,27 @@ export class PaymentsService {
     });
   }
 
-  /** Payments needing an admin: paid after their booking lapsed (refund pending) or whose refund failed. */
-  async listAttention(limit = 200): Promise<PaymentDto[]> {
+  /**
+   * Payments needing an admin: paid after their booking lapsed (refund pending) or whose refund failed; then the
+   * late payments refunded automatically. With the customer and the links to the documents that exist.
+   */
+  async listAttention(limit = 200): Promise<AttentionPaymentDto[]> {
     const rows = await this.payments.listAttention(limit);
-    const views = await Promise.all(rows.map((p) => this.payments.findView({ id: p.id })));
-    return views.filter((v) => v !== undefined).map(toPaymentDto);
+    const list: AttentionPaymentDto[] = [];
+    for (const row of rows) {
+      const view = await this.payments.findView({ id: row.id });
+      if (!view) continue;
+      const [customer] = await this.db.select({ _id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId));
+      const rentalDone = view.rental.status === 'returned' || view.rental.status === 'paid';
+      list.push({
+        ...toPaymentDto(view),
+        paidAfterCloseAt: row.paidAfterCloseAt?.toISOString() ?? null,
+        customer: customer ?? { _id: row.userId, name: '', email: '' },
+        receiptUrl: row.status === 'succeeded' || row.status === 'refunded' ? `/api/payments/${row.id}/receipt` : null,
+        invoiceUrl: rentalDone || (await this.payments.hasPaidPayment(row.rentalId)) ? `/api/rentals/${row.rentalId}/invoice` : null,
+      });
+    }
+    return list;
   }
 
   private async findNotified(provider: string, n: GatewayNotification, tx: DbOrTx): Promise<PaymentRow | undefined> {

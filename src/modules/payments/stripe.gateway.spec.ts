@@ -20,6 +20,7 @@ const payment = (over: Partial<PaymentRow> = {}): PaymentRow => ({
   createdAt: new Date(),
   refundedAt: null,
   attention: null,
+  paidAfterCloseAt: null,
   expiresAt: new Date(Date.now() + 15 * 60_000),
   completedAt: null,
   ...over,
