@@ -16,7 +16,7 @@ import { ApiResult, ok, reply, StoredReply } from '../../common/api-result.js';
 import { AuthUser, CurrentUser, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../common/idempotency/idempotency-key.decorator.js';
-import { ParseIdPipe } from '../../common/parse-id.pipe.js';
+import { ParseIdPipe, ParseRefPipe } from '../../common/parse-id.pipe.js';
 import { publicOrigin } from '../../common/public-origin.js';
 import { RateLimit, RateLimitGuard } from '../../common/rate-limit.guard.js';
 import { BookingService } from './booking.service.js';
@@ -177,10 +177,11 @@ export class RentalsController {
   @Get('trans/:id')
   @Roles('user')
   @ApiOperation({ summary: "One of the caller's rentals by its paymentId, for checkout", description: "Also accepts the rental's _id. Another user's rental answers 404." })
-  @ApiParam({ name: 'id', description: 'The rental paymentId (TXN-...) or _id', example: 'TXN-8K2M4Q7W1Z9X' })
+  @ApiParam({ name: 'id', description: 'The rental paymentId (TXN-...) or _id, at most 64 characters', example: 'TXN-8K2M4Q7W1Z9X' })
   @ApiOkResponse({ type: Envelope(RentalDto) })
+  @ApiBadRequestResponse({ description: 'id longer than 64 characters', type: ErrorEnvelopeDto })
   @ApiNotFoundResponse({ description: 'No such rental of the caller', type: ErrorEnvelopeDto })
-  async getRentalForCheckout(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<ApiResult<RentalDto>> {
+  async getRentalForCheckout(@CurrentUser() user: AuthUser, @Param('id', new ParseRefPipe('id')) id: string): Promise<ApiResult<RentalDto>> {
     return ok(await this.rentals.getForCheckout(user, id), 'Rental retrieved successfully');
   }
 
