@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
 import type { AuthUser } from '../common/decorators.js';
-import { loggableError } from '../common/http-exception.filter.js';
+import { loggableError } from '../common/loggable-error.js';
 import { projectRoot } from '../common/project-root.js';
 import { publicOrigin } from '../common/public-origin.js';
 import type { AppConfig } from '../config/app-config.js';
