@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { EchoableFields } from '../../common/compat-body.js';
 import { BikeUnitRow, UNIT_STATUSES } from '../../database/schema/fleet.js';
 import type { UnitStatus } from '../../database/schema/fleet.js';
 
@@ -41,6 +42,8 @@ export class CreateUnitDto {
   notes?: string;
 }
 
+/** PATCH bikes/units/{unitId}: the unit's read-only fields (`_id`, `bikeId`, `createdAt`) echoed back are ignored. */
+@EchoableFields('bikeId')
 export class UpdateUnitDto {
   @ApiPropertyOptional({ example: 'FRAME-88231', maxLength: 100 })
   @IsOptional()

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
+import { EchoableFields } from '../../common/compat-body.js';
 import { DELIVERY_STATUSES, EMAIL_STATUSES } from '../../database/schema/notifications.js';
 import type { DeliveryStatus, EmailStatus, OutboxEmailRow, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../database/schema/notifications.js';
 import { EMAIL_KINDS, WEBHOOK_EVENTS } from './events.js';
@@ -31,6 +32,8 @@ export class CreateWebhookDto {
   description?: string;
 }
 
+/** PATCH webhooks/{id}: the endpoint's read-only fields (`_id`, `createdAt`, `updatedAt`) echoed back are ignored. */
+@EchoableFields()
 export class UpdateWebhookDto {
   @ApiPropertyOptional({ example: 'https://partner.example/okaybike/webhooks' })
   @IsOptional()
