@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { createTestApp, useTestApp } from '../support/test-app.js';
 import { createAdmin, createUser } from '../support/factories.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { users } from '../../src/database/schema/users.js';
@@ -17,12 +17,7 @@ const signupBody = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('Auth API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp();
 
   it('signs up, logs in with the token in body and cookie, reads and updates the profile, logs out', async () => {
     const signup = await t.http().post('/api/auth/signup').send(signupBody()).expect(201);

@@ -7,7 +7,7 @@ import { users } from '../../src/database/schema/users.js';
 import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { book, fullPayment, MINUTE, pathOf, rentalTestEnv, returnRental } from '../support/rental-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 /**
  * Issue 12: a client written for the original API, served from another origin, works unchanged. Each test calls
@@ -28,15 +28,10 @@ function datetimeLocal(at: Date, zone: string): string {
 }
 
 describe('Clients of the original API, on another origin (issue 12)', () => {
-  let t: TestApp;
   let user: TestUser;
   let admin: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp(env);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(env);
   beforeEach(async () => {
-    await t.reset();
     user = await createUser(t, { name: 'Rahim Uddin', phone: '+8801711000000', address: 'House 12, Dhaka' });
     admin = await createAdmin(t);
   });
@@ -360,12 +355,7 @@ describe('Clients of the original API, on another origin (issue 12)', () => {
 });
 
 describe('Absolute image URLs from PUBLIC_URL (issue 12)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ ...env, PUBLIC_URL: 'https://bikes.example/' });
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp({ ...env, PUBLIC_URL: 'https://bikes.example/' });
 
   it('builds them on PUBLIC_URL whatever Host the request carries', async () => {
     const bike = await createBike(t, { imageUrl: '/images/bikes/sport-red.svg' });

@@ -9,7 +9,7 @@ import { createBike } from '../support/bike-factories.js';
 import { parseCsv } from '../support/csv.js';
 import { createAdmin, createUser } from '../support/factories.js';
 import { bookAndPay, choose, fullPayment, HOUR, rentalTestEnv, returnRental } from '../support/rental-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 const binary = (res: import('superagent').Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -18,12 +18,7 @@ const binary = (res: import('superagent').Response, cb: (err: Error | null, body
 };
 
 describe('Receipts, invoices and exports', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(rentalTestEnv);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp(rentalTestEnv);
 
   async function paidRental() {
     const user = await createUser(t, { name: 'Receipt Owner' });

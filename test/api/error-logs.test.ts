@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { OutboxWorker } from '../../src/modules/notifications/outbox.worker.js';
 import { HoldSweeper } from '../../src/modules/rentals/hold-sweeper.service.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 /**
  * Issue 11 item 5: a database error is logged with the database's code and message and the stack, never the SQL
@@ -9,11 +9,10 @@ import { createTestApp, TestApp } from '../support/test-app.js';
  * sweeper, the outbox worker.
  */
 describe('Logs of database errors', () => {
-  let t: TestApp;
   let lines: string[];
   const writes: { stream: NodeJS.WriteStream; write: NodeJS.WriteStream['write'] }[] = [];
-  beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'debug' });
+  const t = useTestApp({ LOG_LEVEL: 'debug' });
+  beforeAll(() => {
     for (const stream of [process.stdout, process.stderr]) {
       const write = stream.write.bind(stream);
       writes.push({ stream, write });
@@ -23,12 +22,10 @@ describe('Logs of database errors', () => {
       }) as NodeJS.WriteStream['write'];
     }
   });
-  afterAll(async () => {
+  afterAll(() => {
     for (const { stream, write } of writes) stream.write = write;
-    await t.close();
   });
-  beforeEach(async () => {
-    await t.reset();
+  beforeEach(() => {
     lines = [];
   });
 

@@ -1,18 +1,14 @@
 import { createBike } from '../support/bike-factories.js';
 import { createUser } from '../support/factories.js';
 import { book, rentalTestEnv } from '../support/rental-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 /** Issue 11 item 10: links the shop hands out never come from a request's Host header. */
 describe('The Host header', () => {
   const EVIL = 'evil.test';
 
   describe('with PUBLIC_URL', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ ...rentalTestEnv, PUBLIC_URL: 'https://shop.example' });
-    });
-    afterAll(() => t.close());
+    const t = useTestApp({ ...rentalTestEnv, PUBLIC_URL: 'https://shop.example' }, { reset: false });
 
     it('a booking sent with Host: evil.test gets a payment_url on PUBLIC_URL', async () => {
       const user = await createUser(t);
@@ -35,11 +31,7 @@ describe('The Host header', () => {
   });
 
   describe('without PUBLIC_URL', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(rentalTestEnv);
-    });
-    afterAll(() => t.close());
+    const t = useTestApp(rentalTestEnv, { reset: false });
 
     it('robots.txt and the sitemap built from the Host are never cached (no-store), so no cache keeps evil.test', async () => {
       await createBike(t);

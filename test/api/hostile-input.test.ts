@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Fixture, seedScenario } from '../support/scenario.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { TestApp, useTestApp } from '../support/test-app.js';
 
 type Method = 'post' | 'put';
 type Caller = 'userA' | 'userB' | 'admin' | 'anonymous';
@@ -96,14 +96,12 @@ function send(t: TestApp, f: Fixture, w: Write, body: unknown, raw = false) {
 }
 
 describe('Hostile input', () => {
-  let t: TestApp;
   let f: Fixture;
+  const t = useTestApp({}, { reset: false });
   beforeAll(async () => {
-    t = await createTestApp();
     await t.reset();
     f = await seedScenario(t);
   });
-  afterAll(() => t.close());
 
   const injectedValue = (f: Fixture, field: string) =>
     field === 'role' ? 'admin' : field === '_id' || field === 'userId' ? f.b.id : field === 'totalPaid' || field === 'totalCost' ? 0 : 99;
