@@ -20,6 +20,8 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { buildOpenApiDocument } from './openapi.document.js';
 import { createLocalApiFactory } from './ssr/local-api.js';
 import { setupSsr } from './ssr/ssr.setup.js';
+import { seoFiles } from './modules/seo/seo-files.js';
+import { SeoService } from './modules/seo/seo.service.js';
 
 export interface CreateAppOptions extends AppModuleOptions {
   /** Render pages (default true). API tests turn it off. */
@@ -112,6 +114,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
       swaggerOptions: { persistAuthorization: true },
     });
   }
+
+  if (!options.preview) app.use(seoFiles(app.get(SeoService), config));
 
   if (options.ssr !== false && !options.preview) {
     const auth = app.get(AuthService);

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from './app.factory.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/env.schema.js';
+import { loggableError } from './common/loggable-error.js';
 
 async function bootstrap(): Promise<void> {
   const started = performance.now();
@@ -47,7 +48,7 @@ async function bootstrap(): Promise<void> {
       .close()
       .then(() => process.exit(0))
       .catch((e: Error) => {
-        logger.error(`shutdown failed: ${e.message}`);
+        logger.error(`shutdown failed: ${loggableError(e)}`);
         process.exit(1);
       });
   };
@@ -59,7 +60,7 @@ bootstrap().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     console.error(err.message);
   } else {
-    console.error('Okay Bike failed to start:', err instanceof Error ? (err.stack ?? err.message) : err);
+    console.error(`Okay Bike failed to start: ${loggableError(err)}`);
   }
   process.exit(1);
 });

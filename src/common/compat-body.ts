@@ -1,4 +1,5 @@
 import type { ArgumentMetadata } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import 'reflect-metadata';
 
 /**
@@ -38,11 +39,19 @@ type DtoClass = abstract new (...args: never[]) => unknown;
 
 const numericCache = new WeakMap<DtoClass, Set<string>>();
 
-/** The body fields of `type` declared as `number` (TypeScript's emitted design:type). */
+/** Validators that make a field a number whatever its declared type (`number | null` is emitted as Object by some compilers). */
+const NUMBER_VALIDATORS = new Set(['isNumber', 'isInt']);
+
+/** The body fields of `type` declared as `number` (TypeScript's emitted design:type) or validated as one (@IsNumber, @IsInt). */
 function numberFields(type: DtoClass, keys: string[]): Set<string> {
   let known = numericCache.get(type);
   if (!known) {
-    known = new Set();
+    known = new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(type, '', true, false)
+        .filter((m) => m.name !== undefined && NUMBER_VALIDATORS.has(m.name))
+        .map((m) => m.propertyName),
+    );
     numericCache.set(type, known);
   }
   for (const key of keys) {

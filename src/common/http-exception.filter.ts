@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ErrorEnvelope } from './api-result.js';
+import { loggableError, loggableMessage } from './loggable-error.js';
+
 
 const CODES: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -31,21 +33,6 @@ function databaseUnavailable(err: unknown): boolean {
     cur = e.cause;
   }
   return false;
-}
-
-/**
- * What the log may say about an error: never SQL parameters (drizzle's "Failed query ... params: ..." carries
- * emails, password hashes, tokens), only the database's own error code and message and the stack frames.
- */
-export function loggableError(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n');
-  const e = err as Error & { query?: unknown; params?: unknown; cause?: unknown };
-  if ('params' in e || 'query' in e) {
-    const cause = e.cause as { code?: string; message?: string } | undefined;
-    return `database query failed: ${cause?.code ?? ''} ${cause?.message ?? '(no detail)'}`.replace(/\s+/g, ' ') + (frames ? '\n' + frames : '');
-  }
-  return `${err.name}: ${err.message}` + (frames ? '\n' + frames : '');
 }
 
 /** Builds the error envelope for a status and message; used by the filter and the body-parser error handler. */
@@ -83,7 +70,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       status = HttpStatus.SERVICE_UNAVAILABLE;
       body = errorEnvelope(status, 'The service is temporarily unavailable, please retry shortly');
       res.setHeader('Retry-After', '5');
-      this.logger.warn(`${req.method} ${req.path}: database unavailable: ${loggableError(exception).split('\n')[0]}`);
+      this.logger.warn(`${req.method} ${req.path}: database unavailable: ${loggableMessage(exception)}`);
     } else {
       body = errorEnvelope(status, 'Internal server error');
       // req.path, never the query string; the error without SQL parameters.

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DatabaseService } from './database.service.js';
+import { loggableMessage } from '../common/loggable-error.js';
 
 /** Channel the database triggers of migration 0004 notify on (statement level, on commit). */
 export const CATALOG_CHANNEL = 'okb_catalog_changed';
@@ -37,7 +38,7 @@ export class CatalogChanges implements OnApplicationBootstrap {
       );
     } catch (err) {
       // Pages then rely on their short lifetime and this instance's own writes.
-      this.logger.warn(`not listening for catalog changes: ${err instanceof Error ? err.message : String(err)}`);
+      this.logger.warn(`not listening for catalog changes: ${loggableMessage(err)}`);
     }
   }
 

@@ -13,6 +13,7 @@ import { Db } from './database.types.js';
 import { pgliteExtensions } from './pglite-extensions.js';
 import { acquireDataDirLock } from './pglite-lock.js';
 import * as schema from './schema/index.js';
+import { loggableMessage } from '../common/loggable-error.js';
 
 export const migrationsFolder = (): string => join(projectRoot(), 'src', 'database', 'migrations');
 
@@ -62,7 +63,7 @@ export class DatabaseService implements OnApplicationShutdown {
         idleTimeoutMillis: 30_000,
       });
       // An idle client losing its connection must not crash the process; the next query reports it.
-      this.pool.on('error', (err) => this.logger.warn(`idle database connection lost: ${err.message}`));
+      this.pool.on('error', (err) => this.logger.warn(`idle database connection lost: ${loggableMessage(err)}`));
       this.db = drizzlePg({ client: this.pool, schema }) as unknown as Db;
       const migrator = new pg.Client({ connectionString: env.DATABASE_URL, connectionTimeoutMillis: env.DATABASE_TIMEOUT_MS });
       await migrator.connect();
@@ -126,7 +127,7 @@ export class DatabaseService implements OnApplicationShutdown {
         if (message.channel === channel) onNotify(message.payload ?? '');
       });
       next.on('error', (err) => {
-        this.logger.warn(`listen connection lost (${channel}): ${err.message}`);
+        this.logger.warn(`listen connection lost (${channel}): ${loggableMessage(err)}`);
         schedule();
       });
       next.on('end', () => schedule());

@@ -9,11 +9,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
 import type { AuthUser } from '../common/decorators.js';
-import { loggableError } from '../common/http-exception.filter.js';
+import { loggableError } from '../common/loggable-error.js';
 import { projectRoot } from '../common/project-root.js';
 import { publicOrigin } from '../common/public-origin.js';
 import type { AppConfig } from '../config/app-config.js';
-import { SeoService } from '../modules/seo/seo.service.js';
 import { AntdStylesheets } from './antd-stylesheets.js';
 import { documentTemplate, ERROR_PAGE, escapeAttr, fillTemplate, type PageAssets, type RouteAssets } from './html-template.js';
 import { PageCache } from './page-cache.js';
@@ -102,10 +101,6 @@ function themeFromRequest(req: Request): ThemeMode {
 function pageOrigin(req: Request, configured: string | undefined): string {
   return publicOrigin(req, configured).origin;
 }
-
-/** Public caching only for files built from PUBLIC_URL: never cache what a request's Host header named. */
-const seoCache = (config: AppConfig, maxAge: number): string =>
-  config.env.PUBLIC_URL ? `public, max-age=${maxAge}` : 'no-store';
 
 /**
  * Serves the `.br` / `.gz` twins the build wrote beside each hashed asset (vite.config.ts) when the browser
@@ -223,27 +218,6 @@ class ClientManifest {
   }
 }
 
-/** /robots.txt and /sitemap.xml sit at the site root, outside the /api prefix Nest's controllers live under. */
-function seoFiles(seo: SeoService, config: AppConfig, logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path === '/robots.txt') {
-      res.type('text/plain').set('Cache-Control', seoCache(config, 3600)).send(seo.robotsTxt(pageOrigin(req, config.env.PUBLIC_URL)));
-      return;
-    }
-    if (req.path !== '/sitemap.xml') return next();
-    seo
-      .sitemapXml(pageOrigin(req, config.env.PUBLIC_URL))
-      .then((xml) => {
-        res.type('application/xml').set('Cache-Control', seoCache(config, 900)).send(xml);
-      })
-      .catch((err: unknown) => {
-        logger.error(`sitemap failed: ${loggableError(err)}`);
-        res.status(503).type('text/plain').set({ 'Cache-Control': 'no-store', 'Retry-After': '60' }).send('Sitemap temporarily unavailable');
-      });
-  };
-}
-
 /**
  * Serves public/, the built client assets and server-rendered pages. Everything under /api is left to Nest.
  * Development: Vite in middleware mode (HMR on Nest's server), the server entry reloaded per request.
@@ -301,8 +275,6 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
   app.use('/assets', stylesheets.handler());
   const pageCache = dev ? null : new PageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 500, maxBytes: 128 * 1024 * 1024 });
   deps.onCatalogChange?.(() => pageCache?.invalidate());
-
-  app.use(seoFiles(app.get(SeoService, { strict: false }), deps.config, logger));
 
   app.use(
     skipApi(

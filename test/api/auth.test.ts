@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { createTestApp, useTestApp } from '../support/test-app.js';
 import { createAdmin, createUser } from '../support/factories.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { users } from '../../src/database/schema/users.js';
@@ -17,12 +17,7 @@ const signupBody = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('Auth API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp();
 
   it('signs up, logs in with the token in body and cookie, reads and updates the profile, logs out', async () => {
     const signup = await t.http().post('/api/auth/signup').send(signupBody()).expect(201);
@@ -204,7 +199,9 @@ describe('Auth API', () => {
       expect(changed.body).toMatchObject({ success: true, message: 'Password changed', data: { email: user.email } });
       expect(String(changed.headers['set-cookie'])).toMatch(/okb_token=/);
       await me({ bearer: old }).expect(401);
+      await me({ cookie: old }).expect(401);
       await me({ bearer: changed.body.token }).expect(200);
+      await me({ cookie: changed.body.token }).expect(200);
       await t.http().post('/api/auth/login').send({ email: user.email, password: 'old-password-1' }).expect(401);
       await login(user.email, 'new-password-2');
       await t.http().put('/api/users/me/password').send({ currentPassword: 'a', newPassword: 'bbbbbbbb' }).expect(401);
@@ -214,8 +211,10 @@ describe('Auth API', () => {
       const admin = await createAdmin(t);
       const user = await createUser(t);
       await me({ bearer: user.token }).expect(200);
+      await me({ cookie: user.token }).expect(200);
       await t.http().put(`/api/users/${user.id}/role`).set('Authorization', admin.bearer).expect(200);
       await me({ bearer: user.token }).expect(401);
+      await me({ cookie: user.token }).expect(401);
       const fresh = (await login(user.email, user.password)).body;
       expect(fresh.data.role).toBe('admin');
       await me({ bearer: fresh.token }).expect(200);
@@ -234,6 +233,30 @@ describe('Auth API', () => {
     expect(locked.body.message).toMatch(/^Too many failed logins for this account, please try again in \d+ minutes?$/);
     expect(locked.body.token).toBeUndefined();
     await t.http().post('/api/auth/login').send({ email: bystander.email, password: 'bystander-pw' }).expect(200);
+  });
+
+  it('counts concurrent wrong passwords before checking them: at most LOGIN_ACCOUNT_FAILURES get through, then the account is locked', async () => {
+    const victim = await createUser(t, { password: 'the-right-one' });
+    // 30 guesses at once from 30 addresses (through the trusted loopback proxy), so no per-address limit applies.
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => t.http().post('/api/auth/login').set('X-Forwarded-For', `198.51.100.${i + 1}`).send({ email: victim.email, password: `guess-${i}` })),
+    );
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    for (const r of guesses.filter((g) => g.status === 429)) expect(r.body.code).toBe('ACCOUNT_LOCKED');
+    const locked = await t.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.200').send({ email: victim.email, password: 'the-right-one' }).expect(429);
+    expect(locked.body).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' });
+    expect(locked.body.token).toBeUndefined();
+  });
+
+  it('a right password clears the count: failures before it do not add up with failures after it', async () => {
+    const user = await createUser(t, { password: 'the-right-one' });
+    const login = (password: string, i: number) => t.http().post('/api/auth/login').set('X-Forwarded-For', `192.0.2.${i}`).send({ email: user.email, password });
+    for (let i = 0; i < 4; i++) await login(`guess-${i}`, i).expect(401);
+    await login('the-right-one', 10).expect(200);
+    for (let i = 0; i < 4; i++) await login(`guess-${i}`, 20 + i).expect(401);
+    await login('the-right-one', 30).expect(200);
   });
 
   it('refuses a login or signup posted by a page of another site (login CSRF), accepts its own pages and API clients', async () => {
@@ -298,6 +321,26 @@ describe('Auth API', () => {
     } finally {
       await strict.close();
       await trusting.close();
+    }
+  });
+
+  it('TRUST_PROXY as a hop count: the address the one trusted proxy appended is the client, whatever the client claims', async () => {
+    const oneHop = await createTestApp({ TRUST_PROXY: '1', LOGIN_RATE_LIMIT: '2' });
+    try {
+      const user = await createUser(oneHop, { password: 'proxy-pass-1' });
+      const viaProxy = await oneHop.http().post('/api/auth/login').set('X-Forwarded-Proto', 'https').send({ email: user.email, password: 'proxy-pass-1' }).expect(200);
+      expect(String(viaProxy.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+      const wrong = (xff: string, n: number) => oneHop.http().post('/api/auth/login').set('X-Forwarded-For', xff).send({ email: `hop-${n}@example.com`, password: 'wrong-pass' });
+      // Two clients the proxy names (the last entry) have a limit each.
+      for (const ip of ['203.0.113.1', '203.0.113.2']) {
+        for (let i = 0; i < 2; i++) await wrong(ip, i).expect(401);
+      }
+      // A client that forges earlier entries is still the address the proxy appended: its limit is used up.
+      await wrong('10.9.9.9, 203.0.113.1', 3).expect(429);
+      await wrong('10.9.9.8, 203.0.113.2', 4).expect(429);
+      await wrong('203.0.113.3', 5).expect(401);
+    } finally {
+      await oneHop.close();
     }
   });
 });

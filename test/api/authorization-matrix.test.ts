@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { Fixture, seedScenario } from '../support/scenario.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { TestApp, useTestApp } from '../support/test-app.js';
 
 /**
  * Every route of the running app x every kind of caller. A route the app serves that has no row here fails
@@ -188,11 +188,7 @@ function authorization(t: TestApp, f: Fixture, who: Identity): string | undefine
 }
 
 describe('Authorization matrix', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { reset: false });
 
   it('has a row for every route the app serves', () => {
     const served = routesOf(t);

@@ -5,7 +5,7 @@ import { rentals, RentalStatus } from '../../src/database/schema/rentals.js';
 import { reviews } from '../../src/database/schema/reviews.js';
 import { bikeBody, createBike, createBikes } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { TestApp, useTestApp } from '../support/test-app.js';
 
 interface BikeJson {
   _id: string;
@@ -34,12 +34,7 @@ async function insertRental(t: TestApp, userId: string, bikeId: string, status: 
 }
 
 describe('Bikes API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp();
 
   describe('GET /api/bikes', () => {
     it('pages with limit 3: totalPages, the last page, and an empty 200 beyond it', async () => {

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { bikes } from '../../src/database/schema/bikes.js';
 import { bikeUnits } from '../../src/database/schema/fleet.js';
+import { webhookEndpoints } from '../../src/database/schema/notifications.js';
 import { favourites } from '../../src/database/schema/favourites.js';
 import { users } from '../../src/database/schema/users.js';
 import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { book, fullPayment, MINUTE, pathOf, rentalTestEnv, returnRental } from '../support/rental-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 /**
  * Issue 12: a client written for the original API, served from another origin, works unchanged. Each test calls
@@ -27,21 +28,16 @@ function datetimeLocal(at: Date, zone: string): string {
 }
 
 describe('Clients of the original API, on another origin (issue 12)', () => {
-  let t: TestApp;
   let user: TestUser;
   let admin: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp(env);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(env);
   beforeEach(async () => {
-    await t.reset();
     user = await createUser(t, { name: 'Rahim Uddin', phone: '+8801711000000', address: 'House 12, Dhaka' });
     admin = await createAdmin(t);
   });
 
   /** The API as the other origin's browser calls it: Origin header, bearer token. */
-  const api = (method: 'get' | 'post' | 'put' | 'delete', path: string, who?: TestUser) => {
+  const api = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, who?: TestUser) => {
     const req = t.http()[method](path).set('Origin', CLIENT);
     return who ? req.set('Authorization', who.bearer) : req;
   };
@@ -113,6 +109,38 @@ describe('Clients of the original API, on another origin (issue 12)', () => {
       expect(bad.body.errors).toEqual([{ path: 'owner', message: 'owner is not an allowed field' }]);
     });
 
+    it('PATCH webhooks/{id} with the endpoint it read (_id, createdAt, updatedAt) updates it', async () => {
+      const [row] = await t.db
+        .insert(webhookEndpoints)
+        .values({ url: 'https://8.8.8.8/okaybike', events: ['rental.booked'], description: 'Partner', secret: 'whsec_test' })
+        .returning();
+      const read = (await api('get', `/api/webhooks/${row.id}`, admin).expect(200)).body.data;
+      expect(Object.keys(read).sort()).toEqual(['_id', 'createdAt', 'description', 'enabled', 'events', 'updatedAt', 'url']);
+      const res = await api('patch', `/api/webhooks/${row.id}`, admin)
+        .send({ ...read, description: 'Insurer', _id: 'not-even-a-uuid', createdAt: '2001-01-01T00:00:00.000Z', __v: 0, id: read._id })
+        .expect(200);
+      expect(res.body.data).toMatchObject({ _id: row.id, description: 'Insurer', createdAt: read.createdAt });
+      const [after] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
+      expect(after.createdAt.toISOString()).toBe(read.createdAt);
+      const bad = await api('patch', `/api/webhooks/${row.id}`, admin).send({ ...read, secret: 'mine' }).expect(400);
+      expect(bad.body.errors).toEqual([{ path: 'secret', message: 'secret is not an allowed field' }]);
+    });
+
+    it('PATCH units/{unitId} with the unit it read (_id, bikeId, createdAt) updates it', async () => {
+      const bike = await createBike(t, { quantity: 1 });
+      const other = await createBike(t, { quantity: 1 });
+      const [read] = (await api('get', `/api/bikes/${bike.id}/units`, admin).expect(200)).body.data;
+      expect(Object.keys(read).sort()).toEqual(['_id', 'bikeId', 'createdAt', 'label', 'notes', 'status']);
+      const res = await api('patch', `/api/units/${read._id}`, admin)
+        .send({ ...read, notes: 'New tyres', bikeId: other.id, createdAt: '2001-01-01T00:00:00.000Z', _id: other.id })
+        .expect(200);
+      expect(res.body.data).toMatchObject({ _id: read._id, bikeId: bike.id, notes: 'New tyres', createdAt: read.createdAt });
+      const [row] = await t.db.select().from(bikeUnits).where(eq(bikeUnits.id, read._id));
+      expect(row.bikeId).toBe(bike.id);
+      const bad = await api('patch', `/api/units/${read._id}`, admin).send({ ...read, reservedBy: 'me' }).expect(400);
+      expect(bad.body.errors).toEqual([{ path: 'reservedBy', message: 'reservedBy is not an allowed field' }]);
+    });
+
     it('a create route does not take echoed fields: POST bikes with _id is a 400', async () => {
       const res = await api('post', '/api/bikes', admin)
         .send({ _id: '7d3c2a9e-51f4-4c8e-9f0a-1b2c3d4e5f60', name: 'N', description: 'D', pricePerHour: 5, cc: 100, year: 2024, model: 'M', brand: 'B', imgageurl: '/images/bikes/sport-red.svg', quantity: 1 })
@@ -144,6 +172,20 @@ describe('Clients of the original API, on another origin (issue 12)', () => {
       const cost = returned.body.data.totalCost as number;
       const pay = await fullPayment(t, user, { paymentId: booked.body.data.rental.paymentId, totalCost: String(cost) }).set('Origin', CLIENT);
       expect(pay.status).toBe(200);
+    });
+
+    it('POST and PUT bikes take pricePerDay and pricePerWeek as numeric strings (nullable numbers)', async () => {
+      const body = { name: 'Tourer', description: 'Long trips', pricePerHour: '10', cc: '650', year: '2024', model: 'T', brand: 'Tour', imgageurl: '/images/bikes/sport-red.svg', quantity: '1' };
+      const created = await api('post', '/api/bikes', admin).send({ ...body, pricePerDay: '50', pricePerWeek: '200.5' }).expect(201);
+      expect(created.body.data).toMatchObject({ pricePerDay: 50, pricePerWeek: 200.5 });
+      const id = created.body.data._id as string;
+      const read = (await api('get', `/api/bikes/${id}`).expect(200)).body.data;
+      const updated = await api('put', `/api/bikes/${id}`, admin).send({ ...read, pricePerDay: '60', pricePerWeek: null }).expect(200);
+      expect(updated.body.data).toMatchObject({ pricePerDay: 60, pricePerWeek: null });
+      const [row] = await t.db.select().from(bikes).where(eq(bikes.id, id));
+      expect(row).toMatchObject({ pricePerDayCents: 6000, pricePerWeekCents: null });
+      const bad = await api('put', `/api/bikes/${id}`, admin).send({ ...read, pricePerDay: 'fifty' }).expect(400);
+      expect([...new Set(bad.body.errors.map((e: { path: string }) => e.path))]).toEqual(['pricePerDay']);
     });
 
     it('anything that is not exactly a number stays a 400 naming the field', async () => {
@@ -313,12 +355,7 @@ describe('Clients of the original API, on another origin (issue 12)', () => {
 });
 
 describe('Absolute image URLs from PUBLIC_URL (issue 12)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ ...env, PUBLIC_URL: 'https://bikes.example/' });
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp({ ...env, PUBLIC_URL: 'https://bikes.example/' });
 
   it('builds them on PUBLIC_URL whatever Host the request carries', async () => {
     const bike = await createBike(t, { imageUrl: '/images/bikes/sport-red.svg' });

@@ -1,11 +1,12 @@
 import { createBike } from '../support/bike-factories.js';
-import { createAdmin, createUser, TestUser } from '../support/factories.js';
+import { createAdmin, createUser } from '../support/factories.js';
 import { rentals } from '../../src/database/schema/rentals.js';
 import { payments } from '../../src/database/schema/payments.js';
 import {
   book,
   bookAndPay,
   countRows,
+  createRacers,
   expireHolds,
   HOUR,
   MINUTE,
@@ -14,27 +15,21 @@ import {
   returnRental,
   startIn,
   stockOf,
+  tally,
 } from '../support/rental-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 /**
  * Races that must never oversell or give stock back twice. Runs on PGlite (which serialises the requests itself)
  * and, in CI, on the PostgreSQL server (TEST_DATABASE_URL), where the requests really run in parallel.
  */
 describe('Rentals under concurrency', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(rentalTestEnv);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp(rentalTestEnv);
 
-  const users = (n: number): Promise<TestUser[]> => Promise.all(Array.from({ length: n }, (_, i) => createUser(t, { name: `Racer ${i}` })));
-  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
   it.each([50, 200])('%i simultaneous bookings of the last unit: exactly one 201, the rest 409, stock 0', async (n) => {
     const bike = await createBike(t, { quantity: 1 });
-    const racers = await users(n);
+    const racers = await createRacers(t, n);
     const startTime = startIn(t);
     const results = await Promise.all(racers.map((u) => book(t, u, bike.id, { startTime })));
     expect(tally(results.map((r) => r.status))).toEqual({ 201: 1, 409: n - 1 });
@@ -46,7 +41,7 @@ describe('Rentals under concurrency', () => {
 
   it('with 3 units left, exactly 3 of 50 simultaneous bookings succeed', async () => {
     const bike = await createBike(t, { quantity: 3 });
-    const racers = await users(50);
+    const racers = await createRacers(t, 50);
     const results = await Promise.all(racers.map((u) => book(t, u, bike.id)));
     expect(tally(results.map((r) => r.status))).toEqual({ 201: 3, 409: 47 });
     expect(await stockOf(t, bike.id)).toBe(0);
@@ -55,7 +50,7 @@ describe('Rentals under concurrency', () => {
 
   it('simultaneous bookings of several units never take more than the stock', async () => {
     const bike = await createBike(t, { quantity: 7 });
-    const racers = await users(30);
+    const racers = await createRacers(t, 30);
     const results = await Promise.all(racers.map((u, i) => book(t, u, bike.id, { quantity: (i % 3) + 1 })));
     const taken = results.filter((r) => r.status === 201).reduce((sum, r) => sum + r.body.data.rental.quantity, 0);
     expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
@@ -82,7 +77,7 @@ describe('Rentals under concurrency', () => {
 
   it('hold expiry run by several sweepers at once gives each hold back once', async () => {
     const bike = await createBike(t, { quantity: 10 });
-    const racers = await users(10);
+    const racers = await createRacers(t, 10);
     await Promise.all(racers.map((u) => book(t, u, bike.id).expect(201)));
     expect(await stockOf(t, bike.id)).toBe(0);
     t.clock.advance(16 * MINUTE);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { contactMessages } from '../../src/database/schema/contact-messages.js';
 import { createAdmin, createUser } from '../support/factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { createTestApp, useTestApp } from '../support/test-app.js';
 
 const message = (over: Record<string, unknown> = {}) => ({
   name: 'Farhana Akter',
@@ -12,12 +12,7 @@ const message = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('Contact API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp();
 
   it('stores a message from an anonymous visitor and thanks them', async () => {
     const res = await t.http().post('/api/contact').send(message({ name: '  Farhana Akter  ' })).expect(201);

@@ -3,19 +3,14 @@ import { NewRentalRow, rentals } from '../../src/database/schema/rentals.js';
 import { users } from '../../src/database/schema/users.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { insertBike, insertPayment, insertRental } from '../support/review-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 /** A Wednesday, noon UTC: "today" for these tests. */
 const NOW = new Date('2026-06-10T12:00:00Z');
 
 describe('Dashboard API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.reset();
+  const t = useTestApp();
+  beforeEach(() => {
     t.clock.advance(NOW.getTime() - Date.now());
   });
 
@@ -193,17 +188,15 @@ describe('Dashboard API', () => {
 });
 
 describe('Dashboard summary of a large shop (1,000 users or more)', () => {
-  let t: TestApp;
   let admin: TestUser;
+  const t = useTestApp({}, { reset: false });
   beforeAll(async () => {
-    t = await createTestApp();
     await t.reset();
     admin = await createAdmin(t);
     await t.db.execute(
       sql`insert into users (name, email, password_hash) select 'Bulk ' || g, 'bulk' || g || '@example.com', 'not-a-hash' from generate_series(1, 1000) g`,
     );
   });
-  afterAll(() => t.close());
 
   const totalUsers = async () =>
     (await t.http().get('/api/dashboard/summary').set('Authorization', admin.bearer).expect(200)).body.data.totals.totalUsers as number;

@@ -13,7 +13,7 @@ import { parseCsv } from '../support/csv.js';
 import { createAdmin, createUser } from '../support/factories.js';
 import { bookAndPay, choose, fullPayment, HOUR, MINUTE, paymentsOf, rentalTestEnv, returnRental } from '../support/rental-factories.js';
 import { pdfTextLines } from '../support/pdf-text.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 const binary = (res: import('superagent').Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -22,12 +22,7 @@ const binary = (res: import('superagent').Response, cb: (err: Error | null, body
 };
 
 describe('Receipts, invoices and exports', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(rentalTestEnv);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp(rentalTestEnv);
 
   async function paidRental() {
     const user = await createUser(t, { name: 'Receipt Owner' });

@@ -7,15 +7,10 @@ import { domainEvents, outboxEmails } from '../../src/database/schema/notificati
 import { bikeBody, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser } from '../support/factories.js';
 import { book, bookAndPay, choose, expireHolds, fullPayment, HOUR, MINUTE, rentalTestEnv, returnRental } from '../support/rental-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 describe('Domain events recorded by the existing code paths', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(rentalTestEnv);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp(rentalTestEnv);
 
   const events = async () => (await t.db.select().from(domainEvents).orderBy(asc(domainEvents.createdAt), asc(domainEvents.id))).map((e) => e.type);
   const emails = async () => (await t.db.select().from(outboxEmails)).map((e) => e.kind).sort();

@@ -3,17 +3,12 @@ import { eq } from 'drizzle-orm';
 import { favourites } from '../../src/database/schema/favourites.js';
 import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 describe('Favourites API', () => {
-  let t: TestApp;
   let user: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     user = await createUser(t, { name: 'Fav User' });
   });
 

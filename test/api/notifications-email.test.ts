@@ -9,7 +9,7 @@ import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser } from '../support/factories.js';
 import { bookAndPay, fullPayment, choose, HOUR, rentalTestEnv, returnRental, book, expireHolds, MINUTE } from '../support/rental-factories.js';
 import { SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { createTestApp, TestApp, useTestApp } from '../support/test-app.js';
 
 const signupBody = (email: string) => ({ name: 'Nadia Rahman', email, password: 'secret-pass-1', phone: '+8801700000001', address: 'Road 2, Dhaka' });
 
@@ -157,12 +157,7 @@ describe('Customer emails through SMTP', () => {
 });
 
 describe('Without SMTP_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(rentalTestEnv);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp(rentalTestEnv);
 
   it('keeps the messages, and admins read them (list and one with its bodies); others may not', async () => {
     await t.http().post('/api/auth/signup').send(signupBody('kept@example.com')).expect(201);

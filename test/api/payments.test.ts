@@ -19,15 +19,10 @@ import {
   sessionRefOf,
   stockOf,
 } from '../support/rental-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 describe('Payments API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(rentalTestEnv);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp(rentalTestEnv);
 
   /** A pending booking of 2 units out of 3. */
   async function pendingBooking() {
@@ -177,14 +172,11 @@ describe('Payments API', () => {
 
 describe('Payments API with Stripe', () => {
   const WEBHOOK_SECRET = 'whsec_api_test_secret';
-  let t: TestApp;
   let stripe: StripeGateway;
+  const t = useTestApp({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
   beforeAll(async () => {
-    t = await createTestApp({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
     stripe = t.app.get(PaymentGateways).current() as StripeGateway;
   });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
 
   it('books through Stripe Checkout (network call mocked) and settles on a signed event; bad signatures change nothing', async () => {
     const create = jest

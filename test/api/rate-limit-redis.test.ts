@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createUser } from '../support/factories.js';
+import { createBike } from '../support/bike-factories.js';
+import { createUser, TestUser } from '../support/factories.js';
+import { book, rentalTestEnv } from '../support/rental-factories.js';
+import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { createTestApp, TestApp, usingPostgres } from '../support/test-app.js';
 
 /** The Redis server of the test machine; keys under okb-safety:<run>: so parallel runs never meet. */
@@ -11,7 +14,7 @@ describe('Rate limits shared by two instances through Redis (REDIS_URL)', () => 
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL, REDIS_KEY_PREFIX: prefix, LOGIN_RATE_LIMIT: '3', BOOKING_RATE_LIMIT: '100000' };
+    const env = { ...rentalTestEnv, REDIS_URL, REDIS_KEY_PREFIX: prefix, LOGIN_RATE_LIMIT: '3', BOOKING_RATE_LIMIT: '3' };
     a = await createTestApp(env);
     b = await createTestApp(env);
   });
@@ -52,6 +55,41 @@ describe('Rate limits shared by two instances through Redis (REDIS_URL)', () => 
     }
   });
 
+  it('counts signups of one address across both instances', async () => {
+    // A fresh address (through the trusted loopback proxy): signup has a counter of its own per address.
+    const signup = (t: TestApp, n: number, ip = '203.0.113.50') =>
+      t.http().post('/api/auth/signup').set('X-Forwarded-For', ip).send({ name: 'Sam', email: `signup-${n}-${randomUUID()}@example.com`, password: 'sam-secret-1', phone: '+880 1', address: 'Dhaka' });
+    expect((await signup(a, 1)).status).toBe(201);
+    expect((await signup(b, 2)).status).toBe(201);
+    expect((await signup(a, 3)).status).toBe(201);
+    const refused = await signup(b, 4);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
+    expect((await signup(a, 5)).status).toBe(429);
+    // Another address is not affected.
+    expect((await signup(b, 6, '203.0.113.51')).status).toBe(201);
+  });
+
+  it('counts bookings of one customer across both instances, whatever their address', async () => {
+    // The same customer on both instances (on PGlite each has its own database: the same id in each).
+    const id = randomUUID();
+    const onA = await createUser(a, { id });
+    const onB: TestUser = usingPostgres() ? { ...onA, token: await tokenOn(b, id), bearer: `Bearer ${await tokenOn(b, id)}` } : await createUser(b, { id });
+    const bikeA = await createBike(a, { quantity: 10 });
+    const bikeB = usingPostgres() ? bikeA : await createBike(b, { quantity: 10 });
+    const bookOn = (t: TestApp, who: TestUser, bikeId: string, ip: string) => book(t, who, bikeId).set('X-Forwarded-For', ip);
+    expect((await bookOn(a, onA, bikeA.id, '203.0.113.60')).status).toBe(201);
+    expect((await bookOn(b, onB, bikeB.id, '203.0.113.61')).status).toBe(201);
+    expect((await bookOn(a, onA, bikeA.id, '203.0.113.62')).status).toBe(201);
+    const refused = await bookOn(b, onB, bikeB.id, '203.0.113.63');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS', message: 'Too many bookings, please wait a minute and try again' });
+    expect((await bookOn(a, onA, bikeA.id, '203.0.113.64')).status).toBe(429);
+    // Another customer is not affected.
+    const other = await createUser(a);
+    expect((await bookOn(a, other, bikeA.id, '203.0.113.60')).status).toBe(201);
+  });
+
   it('locks an account for both instances after repeated wrong passwords', async () => {
     // The per-address limit of 127.0.0.1 is used up above: these come through the (trusted, loopback) proxy.
     const victim = await createUser(a, { email: 'victim@example.com', password: 'right-password' });
@@ -77,3 +115,8 @@ describe('Rate limits shared by two instances through Redis (REDIS_URL)', () => 
     await b.http().get('/api/users/me').set('Authorization', onA.bearer).expect(401);
   });
 });
+
+/** A token of instance `t` for the user `id` (its own secret). */
+async function tokenOn(t: TestApp, id: string): Promise<string> {
+  return t.app.get(AuthService).issueToken(id, 'user');
+}

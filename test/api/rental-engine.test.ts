@@ -7,6 +7,7 @@ import {
   book,
   bookAndPay,
   choose,
+  createRacers,
   freeNowOf,
   fullPayment,
   HOUR,
@@ -16,8 +17,9 @@ import {
   rentalTestEnv,
   returnRental,
   startIn,
+  tally,
 } from '../support/rental-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -27,16 +29,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * PostgreSQL server, where the concurrent requests really run in parallel.
  */
 describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(rentalTestEnv);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp(rentalTestEnv);
 
   const now = () => t.clock.now().getTime();
-  const users = (n: number): Promise<TestUser[]> => Promise.all(Array.from({ length: n }, (_, i) => createUser(t, { name: `Racer ${i}` })));
-  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
   const bookWindow = (user: TestUser, bikeId: string, start: number, end: number | null, quantity = 1) =>
     t
       .http()
@@ -50,7 +45,7 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
   describe('concurrency (the exclusion constraint decides)', () => {
     it('200 simultaneous bookings of a 3-unit bike for overlapping windows: exactly 3 succeed', async () => {
       const bike = await createBike(t, { quantity: 3 });
-      const racers = await users(200);
+      const racers = await createRacers(t, 200);
       const base = now() + 2 * DAY;
       // Every window overlaps the hour [base + 3h, base + 4h).
       const results = await Promise.all(racers.map((u, i) => bookWindow(u, bike.id, base + (i % 3) * HOUR, base + (4 + (i % 5)) * HOUR)));
@@ -62,7 +57,7 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
 
     it('50 simultaneous bookings of a 1-unit bike for 50 disjoint windows all succeed', async () => {
       const bike = await createBike(t, { quantity: 1 });
-      const racers = await users(50);
+      const racers = await createRacers(t, 50);
       const base = now() + DAY;
       const results = await Promise.all(racers.map((u, i) => bookWindow(u, bike.id, base + i * 2 * HOUR, base + (i * 2 + 1) * HOUR)));
       expect(tally(results.map((r) => r.status))).toEqual({ 201: 50 });

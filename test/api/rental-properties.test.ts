@@ -8,7 +8,7 @@ import { reviews } from '../../src/database/schema/reviews.js';
 import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { book, choose, expireHolds, fullPayment, HOUR, MINUTE, rentalTestEnv, returnRental, stockOf } from '../support/rental-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 type Step =
   | { kind: 'book'; user: number; quantity: number }
@@ -55,16 +55,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
  * the API. After every step the stock adds up, no rental is paid twice, and the states agree with the payments.
  */
 describe('Rental invariants (property)', () => {
-  let t: TestApp;
   let people: TestUser[];
   let admin: TestUser;
+  const t = useTestApp(rentalTestEnv, { reset: false });
   beforeAll(async () => {
-    t = await createTestApp(rentalTestEnv);
     await t.reset();
     people = [await createUser(t), await createUser(t), await createUser(t)];
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   const rentalsOf = (bikeId: string, status: RentalStatus): Promise<RentalRow[]> =>
     t.db.select().from(rentals).where(and(eq(rentals.bikeId, bikeId), eq(rentals.status, status))).orderBy(rentals.createdAt);

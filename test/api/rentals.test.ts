@@ -24,15 +24,10 @@ import {
   startIn,
   stockOf,
 } from '../support/rental-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 describe('Rentals API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(rentalTestEnv);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp(rentalTestEnv);
 
   it('books, pays the fee on the sandbox page, is returned, pays the rental and is paid (the whole journey)', async () => {
     const user = await createUser(t, { name: 'Rahim Uddin' });

@@ -3,15 +3,10 @@ import { bikes } from '../../src/database/schema/bikes.js';
 import { reviews, reviewVotes } from '../../src/database/schema/reviews.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { insertBike, insertRental, insertReview } from '../support/review-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 describe('Reviews API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp();
 
   const addReview = (user: TestUser, body: Record<string, unknown>) =>
     t.http().post('/api/reviews/addreviews').set('Authorization', user.bearer).send(body);

@@ -3,21 +3,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedDemoData } from '../../src/database/seed/seed.js';
 import { PasswordService } from '../../src/modules/auth/password.service.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { TestApp, useTestApp } from '../support/test-app.js';
 
 const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>) => (await t.db.execute(query)) as unknown as { rows: T[] };
 
 describe('seedDemoData', () => {
-  let t: TestApp;
+  const t = useTestApp({}, { reset: false });
   beforeAll(async () => {
-    t = await createTestApp();
     await t.reset();
     const passwords = t.app.get(PasswordService);
     const opts = { now: new Date(), hashPassword: (pw: string) => passwords.hash(pw), bookingFeeMinor: 10_000, bookingFeeCurrency: 'BDT', rentalCurrency: 'USD' };
     expect(await seedDemoData(t.db, opts)).toEqual({ seeded: true });
     expect(await seedDemoData(t.db, opts)).toEqual({ seeded: false });
   });
-  afterAll(() => t.close());
 
   it('lists 110+ bikes over 10+ brands, each with an image that ships in the repository', async () => {
     const { rows: bikes } = await rows<{ image_url: string; brand: string; quantity: number }>(t, sql`select image_url, brand, (select count(*)::int from bike_units u where u.bike_id = bikes.id and u.status = 'active'

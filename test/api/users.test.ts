@@ -7,7 +7,7 @@ import { users } from '../../src/database/schema/users.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { insertBike, insertPayment, insertRental, insertReview } from '../support/review-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 const noSecrets = (body: unknown): void => {
   const text = JSON.stringify(body);
@@ -16,12 +16,7 @@ const noSecrets = (body: unknown): void => {
 };
 
 describe('Users API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp();
 
   const as = (user: TestUser) => ({
     get: (path: string) => t.http().get(path).set('Authorization', user.bearer),

@@ -9,25 +9,22 @@ import { isPrivateAddress, postWebhook, signWebhook, verifyWebhookSignature } fr
 import { bikeBody, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { bookAndPay, rentalTestEnv } from '../support/rental-factories.js';
-import { createTestApp, TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver.js';
 
 describe('Webhooks for partners', () => {
-  let t: TestApp;
   let hooks: WebhookReceiver;
   let worker: OutboxWorker;
   let admin: TestUser;
+  const t = useTestApp({ ...rentalTestEnv, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
   beforeAll(async () => {
-    t = await createTestApp({ ...rentalTestEnv, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
     worker = t.app.get(OutboxWorker);
     hooks = await startWebhookReceiver();
   });
   afterAll(async () => {
-    await t.close();
     await hooks.close();
   });
   beforeEach(async () => {
-    await t.reset();
     hooks.received.length = 0;
     hooks.failNext(0);
     admin = await createAdmin(t);
@@ -203,11 +200,7 @@ describe('Webhooks for partners', () => {
 });
 
 describe('Webhook targets (SSRF)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(rentalTestEnv);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(rentalTestEnv, { reset: false });
 
   it.each(['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://[::1]/x', 'http://169.254.169.254/latest/meta-data', 'http://192.168.1.10/x', 'http://[::ffff:127.0.0.1]/x'])(
     'refuses %s without WEBHOOK_ALLOW_PRIVATE_TARGETS',

@@ -19,7 +19,7 @@ export interface TestUser {
 const hashes = new Map<string, string>();
 
 /** A user row with valid defaults and a signed token, created directly (no rate limit, no HTTP). */
-export async function createUser(t: TestApp, overrides: Partial<{ name: string; email: string; password: string; role: Role; phone: string; address: string }> = {}): Promise<TestUser> {
+export async function createUser(t: TestApp, overrides: Partial<{ id: string; name: string; email: string; password: string; role: Role; phone: string; address: string }> = {}): Promise<TestUser> {
   const password = overrides.password ?? 'secret-pass-1';
   let hash = hashes.get(password);
   if (!hash) {
@@ -29,6 +29,7 @@ export async function createUser(t: TestApp, overrides: Partial<{ name: string; 
   const [row] = await t.db
     .insert(users)
     .values({
+      ...(overrides.id && { id: overrides.id }),
       name: overrides.name ?? 'Test User',
       email: overrides.email ?? `user-${randomUUID()}@example.com`,
       passwordHash: hash,

@@ -4,7 +4,7 @@ import { paymentNotifications, PaymentRow, payments } from '../../src/database/s
 import { RentalRow, rentals } from '../../src/database/schema/rentals.js';
 import { signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from '../../src/modules/payments/sandbox-signature.js';
 import { RentalsService } from '../../src/modules/rentals/rentals.service.js';
-import type { TestUser } from './factories.js';
+import { createUser, type TestUser } from './factories.js';
 import type { TestApp } from './test-app.js';
 
 /** Known sandbox secret, so tests can sign notifications themselves. */
@@ -15,6 +15,12 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
 /** An ISO start time `minutes` after the app's clock. */
+/** `n` customers created at once, for races. */
+export const createRacers = (t: TestApp, n: number): Promise<TestUser[]> => Promise.all(Array.from({ length: n }, (_, i) => createUser(t, { name: `Racer ${i}` })));
+
+/** How many answers had each status: `{ 201: 1, 409: 49 }`. */
+export const tally = (statuses: number[]): Record<number, number> => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+
 export const startIn = (t: TestApp, minutes = 60): string => new Date(t.clock.now().getTime() + minutes * MINUTE).toISOString();
 
 export interface BookOptions {

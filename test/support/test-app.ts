@@ -93,3 +93,25 @@ export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}
     },
   };
 }
+
+/**
+ * The prelude of an API test file: one app for the enclosing describe block (created in beforeAll, closed in
+ * afterAll) with every table emptied and the clock reset before each test (`reset: false` keeps the data between
+ * tests). Returns a handle that forwards to that app, so the tests use it as they would the app itself; hooks the
+ * file declares after this call run after the app is up and after the reset.
+ */
+export function useTestApp(env: Partial<Record<keyof Env, string>> = {}, options: { reset?: boolean } = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env);
+  });
+  afterAll(() => current?.close());
+  if (options.reset !== false) beforeEach(() => current!.reset());
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error('useTestApp: the app is created in beforeAll; use it inside hooks and tests');
+      const value = current[key as keyof TestApp];
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+    },
+  });
+}

@@ -57,15 +57,12 @@ export class AuthService {
     }
   }
 
-  /** Same message and similar timing whether the email or the password is wrong; per-account back-off first. */
+  /** Same message and similar timing whether the email or the password is wrong; the attempt is counted first (per-account back-off). */
   async login(dto: LoginDto): Promise<{ token: string; user: UserDto }> {
-    await this.backoff.assertAllowed(dto.email);
+    await this.backoff.attempt(dto.email);
     const row = await this.users.findByEmail(dto.email);
     const valid = await this.passwords.verify(row && !row.deletedAt ? row.passwordHash : undefined, dto.password);
-    if (!row || row.deletedAt || !valid) {
-      await this.backoff.failed(dto.email);
-      throw new UnauthorizedException(INVALID_LOGIN);
-    }
+    if (!row || row.deletedAt || !valid) throw new UnauthorizedException(INVALID_LOGIN);
     await this.backoff.succeeded(dto.email);
     return { token: await this.tokenFor(row), user: toUserDto(row) };
   }

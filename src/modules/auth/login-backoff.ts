@@ -19,9 +19,14 @@ export class LoginBackoff {
     return `login-account:${email.trim().toLowerCase()}`;
   }
 
-  async assertAllowed(email: string): Promise<void> {
-    const { count, resetInMs } = await this.store.peek(this.key(email));
-    if (count >= this.config.env.LOGIN_ACCOUNT_FAILURES) {
+  /**
+   * Counts this attempt before the password is checked (one atomic increment), and refuses it when it is past
+   * LOGIN_ACCOUNT_FAILURES: concurrent guesses cannot all pass a check made before any of them is counted. An
+   * attempt that turns out right clears the count (`succeeded`); a wrong one stays counted.
+   */
+  async attempt(email: string): Promise<void> {
+    const { count, resetInMs } = await this.store.hit(this.key(email), this.config.env.LOGIN_ACCOUNT_LOCK_SECONDS * 1000);
+    if (count > this.config.env.LOGIN_ACCOUNT_FAILURES) {
       const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
       throw new HttpException(
         {
@@ -31,10 +36,6 @@ export class LoginBackoff {
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
-  }
-
-  async failed(email: string): Promise<void> {
-    await this.store.hit(this.key(email), this.config.env.LOGIN_ACCOUNT_LOCK_SECONDS * 1000);
   }
 
   async succeeded(email: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { EchoableFields } from '../../common/compat-body.js';
 import { BikeUnitRow, UNIT_STATUSES } from '../../database/schema/fleet.js';
 import type { UnitStatus } from '../../database/schema/fleet.js';
 import { RequiredText, Trim } from '../../common/validators.js';
@@ -36,6 +37,8 @@ export class CreateUnitDto {
   notes?: string;
 }
 
+/** PATCH bikes/units/{unitId}: the unit's read-only fields (`_id`, `bikeId`, `createdAt`) echoed back are ignored. */
+@EchoableFields('bikeId')
 export class UpdateUnitDto {
   @ApiPropertyOptional({ example: 'FRAME-88231', maxLength: 100 })
   @IsOptional()

@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { CatalogChanges } from '../../database/catalog-changes.service.js';
 import { DailySignupsDto, DashboardSummaryDto, MonthlySignupsDto } from './dashboard.dto.js';
 import { DashboardRepository } from './dashboard.repository.js';
+import { loggableError } from '../../common/loggable-error.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -83,7 +84,7 @@ export class DashboardService implements OnModuleDestroy {
       if (!kept.stale && age < SUMMARY_TTL_MS) return kept.summary;
       if (age < SUMMARY_MAX_STALE_MS) {
         // One background computation at a time: the call after it ends refreshes again if more changed meanwhile.
-        if (!this.running) this.refresh(now).catch((e: unknown) => this.logger.warn(`background refresh of the summary failed: ${e instanceof Error ? e.message : String(e)}`));
+        if (!this.running) this.refresh(now).catch((e: unknown) => this.logger.warn(`background refresh of the summary failed: ${loggableError(e)}`));
         return kept.summary;
       }
     }

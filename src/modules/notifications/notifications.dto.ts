@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { EchoableFields } from '../../common/compat-body.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { Trim } from '../../common/validators.js';
 import { DELIVERY_STATUSES, EMAIL_STATUSES } from '../../database/schema/notifications.js';
@@ -31,6 +32,8 @@ export class CreateWebhookDto {
   description?: string;
 }
 
+/** PATCH webhooks/{id}: the endpoint's read-only fields (`_id`, `createdAt`, `updatedAt`) echoed back are ignored. */
+@EchoableFields()
 export class UpdateWebhookDto {
   @ApiPropertyOptional({ example: 'https://partner.example/okaybike/webhooks' })
   @IsOptional()

@@ -18,6 +18,7 @@ import { rentals } from '../../database/schema/rentals.js';
 import { DocumentsService } from './documents.service.js';
 import { DomainEvents } from './domain-events.service.js';
 import { EVENT_ID_HEADER, postWebhook, SIGNATURE_HEADER, signWebhook } from './webhook-http.js';
+import { loggableError, loggableMessage } from '../../common/loggable-error.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -115,7 +116,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         if (reminders) await this.scheduleReminders();
         await this.runOnce();
       } catch (e) {
-        this.logger.error(`outbox run failed: ${(e as Error).message}`);
+        this.logger.error(`outbox run failed: ${loggableError(e)}`);
       }
     })();
     this.running = run;
@@ -207,7 +208,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
           nextAttemptAt: new Date(this.clock.now().getTime() + emailBackoffMs(row.attempts)),
         })
         .where(eq(outboxEmails.id, row.id));
-      this.logger.warn(`email ${row.id} to ${row.toAddress} failed (attempt ${row.attempts}${giveUp ? ', giving up' : ''}): ${(e as Error).message}`);
+      this.logger.warn(`email ${row.id} to ${row.toAddress} failed (attempt ${row.attempts}${giveUp ? ', giving up' : ''}): ${loggableMessage(e)}`);
       return false;
     }
   }

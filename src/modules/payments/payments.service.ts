@@ -13,6 +13,7 @@ import { PaymentGateways } from './payment-gateways.js';
 import { AttentionPaymentDto, NotificationResultDto, PaymentDto, PaymentStatusDto, toPaymentDto, toPaymentStatusDto } from './payments.dto.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { currentCheckoutReturnUrl, withOutcome } from './return-url.js';
+import { loggableError, loggableMessage } from '../../common/loggable-error.js';
 
 /**
  * Called in the transaction that made `payment` final, so what depends on it (the rental's state, the stock)
@@ -78,7 +79,7 @@ export class PaymentsService {
         .require(payment.provider)
         .createCheckout({ payment, description, successUrl, cancelUrl, siteOrigin: origin, returnUrl });
     } catch (e) {
-      this.logger.error(`checkout for payment ${payment.id} at ${payment.provider} failed: ${(e as Error).message}`);
+      this.logger.error(`checkout for payment ${payment.id} at ${payment.provider} failed: ${loggableError(e)}`);
       throw new BadGatewayException({
         message: 'The payment gateway could not be reached, please try again in a moment',
         code: 'PAYMENT_GATEWAY_ERROR',
@@ -141,7 +142,7 @@ export class PaymentsService {
       try {
         await gateway.expireCheckout(payment.providerRef);
       } catch (e) {
-        this.logger.warn(`could not close checkout ${payment.providerRef} of expired payment ${payment.id}: ${(e as Error).message}`);
+        this.logger.warn(`could not close checkout ${payment.providerRef} of expired payment ${payment.id}: ${loggableMessage(e)}`);
       }
     }
   }
@@ -205,7 +206,7 @@ export class PaymentsService {
       if (!gateway) throw new Error(`the ${payment.provider} gateway is not enabled`);
       await gateway.refund(payment);
     } catch (e) {
-      this.logger.error(`refund of payment ${payment.id} at ${payment.provider} failed: ${(e as Error).message}`);
+      this.logger.error(`refund of payment ${payment.id} at ${payment.provider} failed: ${loggableError(e)}`);
       await this.payments.setAttention(payment.id, REFUND_FAILED);
       return undefined;
     }

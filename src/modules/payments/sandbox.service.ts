@@ -10,6 +10,7 @@ import { allowedReturnOrigins, returnUrlProblem, withOutcome } from './return-ur
 import { SANDBOX_REF, SANDBOX_RETURN_PARAM, SandboxEvent, SandboxGateway } from './sandbox.gateway.js';
 import { PaymentGateways } from './payment-gateways.js';
 import { resolveSandboxSecret, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-signature.js';
+import { loggableMessage } from '../../common/loggable-error.js';
 
 export const MERCHANT = 'Okay Bike';
 
@@ -117,7 +118,7 @@ export class SandboxService {
         this.logger.error(`webhook at ${base} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
         return false;
       } catch (e) {
-        this.logger.warn(`webhook at ${base} unreachable: ${(e as Error).message}`);
+        this.logger.warn(`webhook at ${base} unreachable: ${loggableMessage(e)}`);
       }
     }
     return false;

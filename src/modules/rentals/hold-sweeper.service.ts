@@ -7,6 +7,7 @@ import { Db, DRIZZLE } from '../../database/database.types.js';
 import { PaymentRow } from '../../database/schema/payments.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RentalsRepository } from './rentals.repository.js';
+import { loggableError } from '../../common/loggable-error.js';
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
 const SWEEP_INTERVAL_MS = 30_000;
@@ -90,7 +91,7 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
         await this.idempotency.purgeExpired();
       }
     } catch (e) {
-      this.logger.error(`sweep failed: ${(e as Error).message}`);
+      this.logger.error(`sweep failed: ${loggableError(e)}`);
     } finally {
       this.sweeping = false;
     }

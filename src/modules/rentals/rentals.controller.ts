@@ -5,7 +5,7 @@ import { ApiResult, ok, reply, StoredReply } from '../../common/api-result.js';
 import { AuthUser, CurrentUser } from '../../common/decorators.js';
 import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../common/idempotency/idempotency-key.decorator.js';
-import { ParseIdPipe } from '../../common/parse-id.pipe.js';
+import { ParseIdPipe, ParseRefPipe } from '../../common/parse-id.pipe.js';
 import { publicOrigin } from '../../common/public-origin.js';
 import { RateLimit, RateLimitGuard } from '../../common/rate-limit.guard.js';
 import { BookingService } from './booking.service.js';
@@ -171,10 +171,10 @@ export class RentalsController {
     summary: "One of the caller's rentals by its paymentId, for checkout",
     description: "Also accepts the rental's _id. Another user's rental answers 404.",
     ok: Envelope(RentalDto),
-    errors: { 404: 'No such rental of the caller' },
+    errors: { 400: 'id longer than 64 characters', 404: 'No such rental of the caller' },
   })
-  @ApiParam({ name: 'id', description: 'The rental paymentId (TXN-...) or _id', example: 'TXN-8K2M4Q7W1Z9X' })
-  async getRentalForCheckout(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<ApiResult<RentalDto>> {
+  @ApiParam({ name: 'id', description: 'The rental paymentId (TXN-...) or _id, at most 64 characters', example: 'TXN-8K2M4Q7W1Z9X' })
+  async getRentalForCheckout(@CurrentUser() user: AuthUser, @Param('id', new ParseRefPipe('id')) id: string): Promise<ApiResult<RentalDto>> {
     return ok(await this.rentals.getForCheckout(user, id), 'Rental retrieved successfully');
   }
 

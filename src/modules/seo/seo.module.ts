@@ -3,8 +3,8 @@ import { SeoRepository } from './seo.repository.js';
 import { SeoService } from './seo.service.js';
 
 /**
- * /sitemap.xml and /robots.txt. They live at the site root, outside the /api prefix, so src/ssr serves them
- * (before its page renderer) through SeoService.
+ * /sitemap.xml and /robots.txt. They live at the site root, outside the /api prefix, so createApp mounts seoFiles
+ * (seo-files.ts, before the page renderer) over SeoService.
  */
 @Module({
   providers: [SeoRepository, SeoService],
