@@ -317,6 +317,64 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
       expect(none.body.data).toMatchObject({ quantity: 0, totalUnits: 1 });
     });
 
+    describe('an edit that also sends the quantity it loaded (loadedQuantity) changes the fleet by the difference', () => {
+      const put = (admin: TestUser, id: string, quantity: number, loadedQuantity: number) =>
+        t.http().put(`/api/bikes/${id}`).set('Authorization', admin.bearer).send({ ...bikeBody({ quantity }), loadedQuantity });
+
+      it('a return between the load and the save retires nothing', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 4 });
+        const { rental } = await bookAndPay(t, user, bike.id, { startTime: iso(now()) });
+        const loaded = await freeNowOf(t, bike.id);
+        expect(loaded).toBe(3);
+        t.clock.advance(10 * MINUTE);
+        await returnRental(t, admin, rental._id, iso(now())).expect(200);
+        expect(await freeNowOf(t, bike.id)).toBe(4);
+        const saved = await put(admin, bike.id, loaded, loaded).expect(200);
+        expect(saved.body.data).toMatchObject({ quantity: 4, totalUnits: 4 });
+      });
+
+      it('a window ending between the load and the save retires nothing', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 4 });
+        await bookWindow(user, bike.id, now(), now() + HOUR).expect(201);
+        const loaded = await freeNowOf(t, bike.id);
+        expect(loaded).toBe(3);
+        t.clock.advance(2 * HOUR);
+        expect(await freeNowOf(t, bike.id)).toBe(4);
+        const saved = await put(admin, bike.id, loaded, loaded).expect(200);
+        expect(saved.body.data).toMatchObject({ quantity: 4, totalUnits: 4 });
+      });
+
+      it('a booking between the load and the save creates nothing', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 4 });
+        const loaded = await freeNowOf(t, bike.id);
+        await bookWindow(user, bike.id, now(), now() + HOUR).expect(201);
+        const saved = await put(admin, bike.id, loaded, loaded).expect(200);
+        expect(saved.body.data).toMatchObject({ quantity: 3, totalUnits: 4 });
+      });
+
+      it('a real change adds or retires exactly the difference; more than the free units is a 409', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 4 });
+        await bookWindow(user, bike.id, now(), now() + DAY).expect(201);
+        const more = await put(admin, bike.id, 5, 3).expect(200);
+        expect(more.body.data).toMatchObject({ quantity: 5, totalUnits: 6 });
+        const fewer = await put(admin, bike.id, 2, 5).expect(200);
+        expect(fewer.body.data).toMatchObject({ quantity: 2, totalUnits: 3 });
+        const tooMany = await put(admin, bike.id, 0, 3).expect(409);
+        expect(tooMany.body.code).toBe('NOT_ENOUGH_FREE_UNITS');
+        expect(await freeNowOf(t, bike.id)).toBe(2);
+        const bad = await put(admin, bike.id, 2, -1).expect(400);
+        expect(bad.body.errors[0].path).toBe('loadedQuantity');
+      });
+    });
+
     it('units: add, rename, retire; a retired unit is not booked', async () => {
       const admin = await createAdmin(t);
       const user = await createUser(t);

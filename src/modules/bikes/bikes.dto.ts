@@ -236,7 +236,20 @@ export class CreateBikeDto {
  * read-only fields (`_id`, `currency`, `createdAt`, `updatedAt`, the detail's rating summary) echoed back are ignored.
  */
 @EchoableFields('currency', 'averageRating', 'reviewCount', 'totalUnits')
-export class UpdateBikeDto extends CreateBikeDto {}
+export class UpdateBikeDto extends CreateBikeDto {
+  @ApiPropertyOptional({
+    example: 3,
+    minimum: 0,
+    maximum: 10000,
+    description:
+      'The `quantity` the form loaded (the shop\'s own form sends it). With it the fleet changes by `quantity - loadedQuantity` only: more adds that many units, fewer retires that many units free from now on (409 NOT_ENOUGH_FREE_UNITS when too few are), equal changes nothing, whatever bookings and returns happened since the load. Without it `quantity` is the target of units free now (see `quantity`).',
+  })
+  @IsOptional()
+  @IsInt({ message: 'loadedQuantity must be a whole number' })
+  @Min(0)
+  @Max(10000)
+  loadedQuantity?: number;
+}
 
 /** Body fields a client must send on create and update; a missing one gives 'Please fill all the fields'. */
 export const REQUIRED_BIKE_FIELDS = [
