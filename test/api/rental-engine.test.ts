@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { bikeUnits } from '../../src/database/schema/fleet.js';
+import { bikeUnits, unitReservations } from '../../src/database/schema/fleet.js';
 import { payments } from '../../src/database/schema/payments.js';
 import { addUnits, bikeBody, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
@@ -372,6 +372,67 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
         expect(await freeNowOf(t, bike.id)).toBe(2);
         const bad = await put(admin, bike.id, 2, -1).expect(400);
         expect(bad.body.errors[0].path).toBe('loadedQuantity');
+      });
+    });
+
+    describe('retiring a unit or putting it into maintenance moves its future bookings', () => {
+      const unitOfRental = async (rentalId: string): Promise<string> => {
+        const [row] = await t.db.select({ unitId: unitReservations.unitId }).from(unitReservations).where(eq(unitReservations.rentalId, rentalId));
+        return row.unitId;
+      };
+      const setStatus = (admin: TestUser, unitId: string, status: string) =>
+        t.http().patch(`/api/units/${unitId}`).set('Authorization', admin.bearer).send({ status });
+
+      it('to another unit free for the window, in the same change', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 2 });
+        const first = await bookWindow(user, bike.id, now() + DAY, now() + DAY + 2 * HOUR).expect(201);
+        const second = await bookWindow(user, bike.id, now() + 3 * DAY, now() + 3 * DAY + HOUR).expect(201);
+        const unitA = await unitOfRental(first.body.data.rental._id);
+        // Both bookings on one unit (the second chose at random).
+        await t.db.update(unitReservations).set({ unitId: unitA }).where(eq(unitReservations.rentalId, second.body.data.rental._id));
+        await setStatus(admin, unitA, 'retired').expect(200);
+        const movedFirst = await unitOfRental(first.body.data.rental._id);
+        const movedSecond = await unitOfRental(second.body.data.rental._id);
+        expect(movedFirst).not.toBe(unitA);
+        expect(movedSecond).toBe(movedFirst);
+        const [unit] = await t.db.select().from(bikeUnits).where(eq(bikeUnits.id, unitA));
+        expect(unit.status).toBe('retired');
+        const mine = await t.http().get('/api/rentals').set('Authorization', user.bearer).expect(200);
+        const seen = (mine.body.data as { _id: string; units: { _id: string }[] }[]).find((r) => r._id === first.body.data.rental._id);
+        expect(seen?.units.map((u) => u._id)).toEqual([movedFirst]);
+      });
+
+      it('refuses with 409 naming the bookings no other unit can take, and changes nothing', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 2 });
+        const a = await bookWindow(user, bike.id, now() + DAY, now() + DAY + 2 * HOUR).expect(201);
+        const b = await bookWindow(user, bike.id, now() + DAY + HOUR, now() + DAY + 3 * HOUR).expect(201);
+        const c = await bookWindow(user, bike.id, now() + 5 * DAY, now() + 5 * DAY + HOUR).expect(201);
+        const unitA = await unitOfRental(a.body.data.rental._id);
+        await t.db.update(unitReservations).set({ unitId: unitA }).where(eq(unitReservations.rentalId, c.body.data.rental._id));
+        const refused = await setStatus(admin, unitA, 'maintenance').expect(409);
+        expect(refused.body.code).toBe('UNIT_HAS_BOOKINGS');
+        expect(refused.body.message).toContain(a.body.data.rental._id);
+        expect(refused.body.message).not.toContain(b.body.data.rental._id);
+        expect(refused.body.message).not.toContain(c.body.data.rental._id);
+        const [unit] = await t.db.select().from(bikeUnits).where(eq(bikeUnits.id, unitA));
+        expect(unit.status).toBe('active');
+        expect(await unitOfRental(a.body.data.rental._id)).toBe(unitA);
+        expect(await unitOfRental(c.body.data.rental._id)).toBe(unitA);
+      });
+
+      it('a rental already under way keeps its unit; a unit without bookings changes at once', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 1 });
+        const out = await bookWindow(user, bike.id, now(), null).expect(201);
+        const unitId = await unitOfRental(out.body.data.rental._id);
+        await setStatus(admin, unitId, 'maintenance').expect(200);
+        expect(await unitOfRental(out.body.data.rental._id)).toBe(unitId);
+        await setStatus(admin, unitId, 'active').expect(200);
       });
     });
 

@@ -79,12 +79,15 @@ export class FleetController {
 
   @Patch('units/:unitId')
   @Roles('admin')
-  @ApiOperation({ summary: 'Change a unit: label, status (active, maintenance, retired) or notes (admin)', description: 'Only active units can be booked.' })
+  @ApiOperation({ summary: 'Change a unit: label, status (active, maintenance, retired) or notes (admin)', description: 'Only active units can be booked. A unit put into maintenance or retired hands its bookings that have not started to other free units of the bike in the same change; a rental under way keeps its unit.' })
   @ApiParam(UNIT_ID)
   @ApiOkResponse({ type: Envelope(UnitDto) })
   @ApiBadRequestResponse({ description: 'A field is malformed', type: ErrorEnvelopeDto })
   @ApiNotFoundResponse({ description: 'Unit not found', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: 'UNIT_LABEL_TAKEN', type: ErrorEnvelopeDto })
+  @ApiConflictResponse({
+    description: 'UNIT_LABEL_TAKEN; UNIT_HAS_BOOKINGS: leaving service, the unit has bookings (named in the message) no other unit of the bike is free for',
+    type: ErrorEnvelopeDto,
+  })
   async updateUnit(@Param('unitId', ParseIdPipe('unitId')) unitId: string, @Body() dto: UpdateUnitDto): Promise<ApiResult<UnitDto>> {
     return ok(await this.fleet.updateUnit(unitId, dto), 'Unit updated');
   }
