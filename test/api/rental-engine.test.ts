@@ -501,3 +501,43 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
     expect(attention.body.data).toEqual([]);
   });
 });
+
+describe('Rental engine: bookings rate limited per customer (BOOKING_RATE_LIMIT)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...rentalTestEnv, BOOKING_RATE_LIMIT: '2' });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.reset());
+
+  const window = (day: number) => ({ startTime: iso(t.clock.now().getTime() + day * DAY), endTime: iso(t.clock.now().getTime() + day * DAY + HOUR) });
+
+  it("a customer's third booking in a minute is 429; another customer from the same address is not limited", async () => {
+    const bike = await createBike(t, { quantity: 5 });
+    const [first, second] = [await createUser(t, { name: 'First' }), await createUser(t, { name: 'Second' })];
+    const post = (user: TestUser, day: number) => t.http().post('/api/rentals').set('Authorization', user.bearer).send({ bikeId: bike.id, quantity: 1, ...window(day) });
+    await post(first, 1).expect(201);
+    await post(first, 2).expect(201);
+    const third = await post(first, 3).expect(429);
+    expect(third.body).toMatchObject({ success: false, message: 'Too many bookings, please wait a minute and try again' });
+    expect(third.headers['retry-after']).toBeDefined();
+    // Both customers call from the same address: the limit counts customers, not addresses.
+    await post(second, 4).expect(201);
+    await post(second, 5).expect(201);
+    await post(second, 6).expect(429);
+  });
+
+  it('reschedules are limited per customer too', async () => {
+    const bike = await createBike(t, { quantity: 5 });
+    const user = await createUser(t);
+    const other = await createUser(t, { name: 'Other' });
+    const booked = await t.http().post('/api/rentals').set('Authorization', user.bearer).send({ bikeId: bike.id, quantity: 1, ...window(1) }).expect(201);
+    const move = (day: number) => t.http().post(`/api/rentals/${booked.body.data.rental._id}/reschedule`).set('Authorization', user.bearer).send(window(day));
+    await move(2).expect(200);
+    await move(3).expect(200);
+    const refused = await move(4).expect(429);
+    expect(refused.body.message).toBe('Too many changes to bookings, please wait a minute and try again');
+    const theirs = await t.http().post('/api/rentals').set('Authorization', other.bearer).send({ bikeId: bike.id, quantity: 1, ...window(5) }).expect(201);
+    await t.http().post(`/api/rentals/${theirs.body.data.rental._id}/reschedule`).set('Authorization', other.bearer).send(window(6)).expect(200);
+  });
+});

@@ -123,10 +123,15 @@ export class RentalsController {
   @Post(':id/reschedule')
   @Roles('user')
   @HttpCode(200)
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ setting: 'BOOKING_RATE_LIMIT', per: 'user', message: 'Too many changes to bookings, please wait a minute and try again' })
   @ApiOperation({
     summary: 'Move a booking to another window before its start (owner), with a new quote',
-    description: 'The new window must be free for as many units; the price is the quote of the new window at the current prices.',
+    description:
+      'The new window must be free for as many units; the price is the quote of the new window at the current prices. ' +
+      'At most BOOKING_RATE_LIMIT reschedules per customer and minute (counted apart from bookings).',
   })
+  @ApiTooManyRequestsResponse({ description: 'More than BOOKING_RATE_LIMIT reschedules by this customer in a minute (Retry-After)', type: ErrorEnvelopeDto })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
   @ApiOkResponse({ type: Envelope(RentalDto) })
   @ApiBadRequestResponse({ description: 'startTime / endTime malformed, in the past or out of order', type: ErrorEnvelopeDto })
