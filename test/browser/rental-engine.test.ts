@@ -302,6 +302,29 @@ describe('Rental engine screens in a browser', () => {
     await context.close();
   });
 
+  it('Update Bike sends back the quantity it loaded: a return between the load and the save retires no unit', async () => {
+    const editBike = await createBike(base, admin, { name: 'Edit Race 150', pricePerHour: 9, quantity: 3 });
+    const out = await call<CounterRental>('POST', 'rentals/counter', admin.token, {
+      customerEmail: other.email,
+      bikeId: editBike._id,
+      startTime: new Date(Date.now() - MINUTE).toISOString(),
+      quantity: 1,
+      paymentMethod: 'cash',
+      paid: false,
+    });
+    const { context, page } = await signedIn(admin);
+    await page.goto(`/dashboard/updatebike/${editBike._id}`);
+    const quantity = page.getByLabel('Quantity', { exact: true });
+    await quantity.waitFor();
+    expect(await quantity.inputValue()).toBe('2');
+    await call('PUT', `rentals/${out._id}/return?returntime=${encodeURIComponent(new Date().toISOString())}`, admin.token);
+    expect(await call<{ quantity: number }>('GET', `bikes/${editBike._id}`, admin.token)).toMatchObject({ quantity: 3 });
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByText('Bike Added Successfully').first().waitFor();
+    expect(await call<{ quantity: number; totalUnits: number }>('GET', `bikes/${editBike._id}`, admin.token)).toMatchObject({ quantity: 3, totalUnits: 3 });
+    await context.close();
+  });
+
   const MODES = [false, true].flatMap((dark) => [false, true].map((phone) => ({ dark, phone })));
 
   // One test per mode: each visits five screens (with axe on desktop), so the four together would outgrow one test's time.
