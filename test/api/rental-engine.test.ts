@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { bikeUnits, unitReservations } from '../../src/database/schema/fleet.js';
 import { payments } from '../../src/database/schema/payments.js';
@@ -221,6 +222,56 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
       await t.http().post(`/api/rentals/${started.rental._id}/cancel`).set('Authorization', stranger.bearer).expect(404);
     });
 
+    /** A fixed window booked, its fee paid and its rental paid up front (Pay Now). */
+    const bookPaidUpFront = async (user: TestUser, bikeId: string, start: number, end: number) => {
+      const res = await bookWindow(user, bikeId, start, end).expect(201);
+      const rental = res.body.data.rental as { _id: string; paymentId: string; totalCost: number };
+      await choose(t, res.body.data.payment_url, 'pay').expect(303);
+      const pay = await fullPayment(t, user, { paymentId: rental.paymentId, totalCost: rental.totalCost }).expect(200);
+      await choose(t, pay.body.data.payment_url, 'pay').expect(303);
+      expect(await rentalById(t, rental._id)).toMatchObject({ status: 'booked', totalPaidCents: rental.totalCost * 100 });
+      return rental;
+    };
+    const statusByKind = async (rentalId: string) => Object.fromEntries((await paymentsOf(t, rentalId)).map((p) => [p.kind, p.status]));
+
+    it('a rental paid up front and cancelled in the free window: the fee and the rental payment are refunded', async () => {
+      const user = await createUser(t);
+      const bike = await createBike(t, { ...priced, quantity: 1 });
+      const rental = await bookPaidUpFront(user, bike.id, now() + 3 * DAY, now() + 3 * DAY + 5 * HOUR);
+      const res = await t.http().post(`/api/rentals/${rental._id}/cancel`).set('Authorization', user.bearer).expect(200);
+      expect(res.body.data).toMatchObject({ status: 'cancelled', bookingFee: { status: 'refunded' } });
+      expect(await statusByKind(rental._id)).toEqual({ booking_fee: 'refunded', rental: 'refunded' });
+      for (const p of await paymentsOf(t, rental._id)) expect(p.refundedAt).not.toBeNull();
+    });
+
+    it('a rental paid up front and cancelled late: the fee is kept, the rental payment refunded', async () => {
+      const user = await createUser(t);
+      const bike = await createBike(t, { ...priced, quantity: 1 });
+      const rental = await bookPaidUpFront(user, bike.id, now() + 5 * HOUR, now() + 8 * HOUR);
+      const res = await t.http().post(`/api/rentals/${rental._id}/cancel`).set('Authorization', user.bearer).expect(200);
+      expect(res.body.data).toMatchObject({ status: 'cancelled', bookingFee: { status: 'succeeded' } });
+      expect(await statusByKind(rental._id)).toEqual({ booking_fee: 'succeeded', rental: 'refunded' });
+    });
+
+    it('exactly FREE_CANCELLATION_HOURS before the start is still free; a millisecond later the fee is kept', async () => {
+      const user = await createUser(t);
+      const bike = await createBike(t, { quantity: 2 });
+      const frozen = new Date(Math.ceil(now() / 1000) * 1000 + 1000);
+      const clock = jest.spyOn(t.clock, 'now').mockImplementation(() => new Date(frozen));
+      try {
+        const start = frozen.getTime() + 24 * HOUR;
+        const onTime = await bookAndPay(t, user, bike.id, { startTime: iso(start) });
+        const late = await bookAndPay(t, user, bike.id, { startTime: iso(start) });
+        const free = await t.http().post(`/api/rentals/${onTime.rental._id}/cancel`).set('Authorization', user.bearer).expect(200);
+        expect(free.body.data).toMatchObject({ status: 'cancelled', bookingFee: { status: 'refunded' } });
+        clock.mockImplementation(() => new Date(frozen.getTime() + 1));
+        const kept = await t.http().post(`/api/rentals/${late.rental._id}/cancel`).set('Authorization', user.bearer).expect(200);
+        expect(kept.body.data).toMatchObject({ status: 'cancelled', bookingFee: { status: 'succeeded' } });
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
     it('an unpaid booking cancelled by its customer ends at once (fee cancelled, units free)', async () => {
       const user = await createUser(t);
       const bike = await createBike(t, { quantity: 1 });
@@ -229,6 +280,25 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
       expect((await paymentsOf(t, res.body.data.rental._id))[0].status).toBe('cancelled');
       await book(t, user, bike.id).expect(201);
     });
+  });
+
+  it('reschedule of a rental paid up front is refused (409 ALREADY_PAID) and leaves it as it was', async () => {
+    const user = await createUser(t);
+    const bike = await createBike(t, { ...priced, quantity: 1 });
+    const start = now() + 2 * DAY;
+    const res = await bookWindow(user, bike.id, start, start + 3 * HOUR).expect(201);
+    const rental = res.body.data.rental;
+    await choose(t, res.body.data.payment_url, 'pay').expect(303);
+    const pay = await fullPayment(t, user, { paymentId: rental.paymentId, totalCost: 30 }).expect(200);
+    await choose(t, pay.body.data.payment_url, 'pay').expect(303);
+    const moved = await t
+      .http()
+      .post(`/api/rentals/${rental._id}/reschedule`)
+      .set('Authorization', user.bearer)
+      .send({ startTime: iso(start + DAY), endTime: iso(start + DAY + 30 * HOUR) })
+      .expect(409);
+    expect(moved.body).toMatchObject({ success: false, code: 'ALREADY_PAID' });
+    expect(await rentalById(t, rental._id)).toMatchObject({ startTime: new Date(start), endTime: new Date(start + 3 * HOUR), totalCostCents: 3000, totalPaidCents: 3000 });
   });
 
   it('reschedule: moves to a free window with a new quote, 409 when the new window is taken', async () => {
