@@ -204,7 +204,7 @@ export class CreateBikeDto {
     minimum: 0,
     maximum: 10000,
     description:
-      'POST: creates this many units. PUT: the units free now as loaded; more than the active units (totalUnits) adds units up to it, fewer than the units free now retires free units (409 NOT_ENOUGH_FREE_UNITS), anything in between changes nothing.',
+      'POST: creates this many units. PUT: the units free now as loaded; more than the active units (totalUnits) adds units up to it, fewer than the units free now retires free units (409 NOT_ENOUGH_FREE_UNITS), anything in between changes nothing. With loadedQuantity the change is the difference instead (see loadedQuantity).',
   })
   @IsInt({ message: 'quantity must be a whole number' })
   @Min(0)
