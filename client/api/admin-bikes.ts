@@ -16,7 +16,13 @@ export async function createBike(api: HttpClient, input: BikeInput): Promise<Bik
   return (await api.post<Bike>('bikes', input)).data;
 }
 
-export async function updateBike(api: HttpClient, id: string, input: BikeInput): Promise<Bike> {
+/**
+ * An edit also sends `loadedQuantity`, the quantity the form was filled with: the server then changes the fleet by
+ * the difference only, so a booking or a return since the form loaded never creates or retires units.
+ */
+export type BikeUpdateInput = BikeInput & { loadedQuantity?: number };
+
+export async function updateBike(api: HttpClient, id: string, input: BikeUpdateInput): Promise<Bike> {
   return (await api.put<Bike>(`bikes/${encodeURIComponent(id)}`, input)).data;
 }
 
@@ -45,7 +51,7 @@ export function useUpdateBike() {
   const api = useApi();
   const invalidate = useInvalidateBikeData();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: BikeInput }) => updateBike(api, id, input),
+    mutationFn: ({ id, input }: { id: string; input: BikeUpdateInput }) => updateBike(api, id, input),
     onSuccess: invalidate,
   });
 }

@@ -1,5 +1,6 @@
+import { jest } from '@jest/globals';
 import { eq } from 'drizzle-orm';
-import { bikeUnits } from '../../src/database/schema/fleet.js';
+import { bikeUnits, unitReservations } from '../../src/database/schema/fleet.js';
 import { payments } from '../../src/database/schema/payments.js';
 import { addUnits, bikeBody, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
@@ -216,6 +217,56 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
       await t.http().post(`/api/rentals/${started.rental._id}/cancel`).set('Authorization', stranger.bearer).expect(404);
     });
 
+    /** A fixed window booked, its fee paid and its rental paid up front (Pay Now). */
+    const bookPaidUpFront = async (user: TestUser, bikeId: string, start: number, end: number) => {
+      const res = await bookWindow(user, bikeId, start, end).expect(201);
+      const rental = res.body.data.rental as { _id: string; paymentId: string; totalCost: number };
+      await choose(t, res.body.data.payment_url, 'pay').expect(303);
+      const pay = await fullPayment(t, user, { paymentId: rental.paymentId, totalCost: rental.totalCost }).expect(200);
+      await choose(t, pay.body.data.payment_url, 'pay').expect(303);
+      expect(await rentalById(t, rental._id)).toMatchObject({ status: 'booked', totalPaidCents: rental.totalCost * 100 });
+      return rental;
+    };
+    const statusByKind = async (rentalId: string) => Object.fromEntries((await paymentsOf(t, rentalId)).map((p) => [p.kind, p.status]));
+
+    it('a rental paid up front and cancelled in the free window: the fee and the rental payment are refunded', async () => {
+      const user = await createUser(t);
+      const bike = await createBike(t, { ...priced, quantity: 1 });
+      const rental = await bookPaidUpFront(user, bike.id, now() + 3 * DAY, now() + 3 * DAY + 5 * HOUR);
+      const res = await t.http().post(`/api/rentals/${rental._id}/cancel`).set('Authorization', user.bearer).expect(200);
+      expect(res.body.data).toMatchObject({ status: 'cancelled', bookingFee: { status: 'refunded' } });
+      expect(await statusByKind(rental._id)).toEqual({ booking_fee: 'refunded', rental: 'refunded' });
+      for (const p of await paymentsOf(t, rental._id)) expect(p.refundedAt).not.toBeNull();
+    });
+
+    it('a rental paid up front and cancelled late: the fee is kept, the rental payment refunded', async () => {
+      const user = await createUser(t);
+      const bike = await createBike(t, { ...priced, quantity: 1 });
+      const rental = await bookPaidUpFront(user, bike.id, now() + 5 * HOUR, now() + 8 * HOUR);
+      const res = await t.http().post(`/api/rentals/${rental._id}/cancel`).set('Authorization', user.bearer).expect(200);
+      expect(res.body.data).toMatchObject({ status: 'cancelled', bookingFee: { status: 'succeeded' } });
+      expect(await statusByKind(rental._id)).toEqual({ booking_fee: 'succeeded', rental: 'refunded' });
+    });
+
+    it('exactly FREE_CANCELLATION_HOURS before the start is still free; a millisecond later the fee is kept', async () => {
+      const user = await createUser(t);
+      const bike = await createBike(t, { quantity: 2 });
+      const frozen = new Date(Math.ceil(now() / 1000) * 1000 + 1000);
+      const clock = jest.spyOn(t.clock, 'now').mockImplementation(() => new Date(frozen));
+      try {
+        const start = frozen.getTime() + 24 * HOUR;
+        const onTime = await bookAndPay(t, user, bike.id, { startTime: iso(start) });
+        const late = await bookAndPay(t, user, bike.id, { startTime: iso(start) });
+        const free = await t.http().post(`/api/rentals/${onTime.rental._id}/cancel`).set('Authorization', user.bearer).expect(200);
+        expect(free.body.data).toMatchObject({ status: 'cancelled', bookingFee: { status: 'refunded' } });
+        clock.mockImplementation(() => new Date(frozen.getTime() + 1));
+        const kept = await t.http().post(`/api/rentals/${late.rental._id}/cancel`).set('Authorization', user.bearer).expect(200);
+        expect(kept.body.data).toMatchObject({ status: 'cancelled', bookingFee: { status: 'succeeded' } });
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
     it('an unpaid booking cancelled by its customer ends at once (fee cancelled, units free)', async () => {
       const user = await createUser(t);
       const bike = await createBike(t, { quantity: 1 });
@@ -224,6 +275,25 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
       expect((await paymentsOf(t, res.body.data.rental._id))[0].status).toBe('cancelled');
       await book(t, user, bike.id).expect(201);
     });
+  });
+
+  it('reschedule of a rental paid up front is refused (409 ALREADY_PAID) and leaves it as it was', async () => {
+    const user = await createUser(t);
+    const bike = await createBike(t, { ...priced, quantity: 1 });
+    const start = now() + 2 * DAY;
+    const res = await bookWindow(user, bike.id, start, start + 3 * HOUR).expect(201);
+    const rental = res.body.data.rental;
+    await choose(t, res.body.data.payment_url, 'pay').expect(303);
+    const pay = await fullPayment(t, user, { paymentId: rental.paymentId, totalCost: 30 }).expect(200);
+    await choose(t, pay.body.data.payment_url, 'pay').expect(303);
+    const moved = await t
+      .http()
+      .post(`/api/rentals/${rental._id}/reschedule`)
+      .set('Authorization', user.bearer)
+      .send({ startTime: iso(start + DAY), endTime: iso(start + DAY + 30 * HOUR) })
+      .expect(409);
+    expect(moved.body).toMatchObject({ success: false, code: 'ALREADY_PAID' });
+    expect(await rentalById(t, rental._id)).toMatchObject({ startTime: new Date(start), endTime: new Date(start + 3 * HOUR), totalCostCents: 3000, totalPaidCents: 3000 });
   });
 
   it('reschedule: moves to a free window with a new quote, 409 when the new window is taken', async () => {
@@ -312,6 +382,125 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
       expect(none.body.data).toMatchObject({ quantity: 0, totalUnits: 1 });
     });
 
+    describe('an edit that also sends the quantity it loaded (loadedQuantity) changes the fleet by the difference', () => {
+      const put = (admin: TestUser, id: string, quantity: number, loadedQuantity: number) =>
+        t.http().put(`/api/bikes/${id}`).set('Authorization', admin.bearer).send({ ...bikeBody({ quantity }), loadedQuantity });
+
+      it('a return between the load and the save retires nothing', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 4 });
+        const { rental } = await bookAndPay(t, user, bike.id, { startTime: iso(now()) });
+        const loaded = await freeNowOf(t, bike.id);
+        expect(loaded).toBe(3);
+        t.clock.advance(10 * MINUTE);
+        await returnRental(t, admin, rental._id, iso(now())).expect(200);
+        expect(await freeNowOf(t, bike.id)).toBe(4);
+        const saved = await put(admin, bike.id, loaded, loaded).expect(200);
+        expect(saved.body.data).toMatchObject({ quantity: 4, totalUnits: 4 });
+      });
+
+      it('a window ending between the load and the save retires nothing', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 4 });
+        await bookWindow(user, bike.id, now(), now() + HOUR).expect(201);
+        const loaded = await freeNowOf(t, bike.id);
+        expect(loaded).toBe(3);
+        t.clock.advance(2 * HOUR);
+        expect(await freeNowOf(t, bike.id)).toBe(4);
+        const saved = await put(admin, bike.id, loaded, loaded).expect(200);
+        expect(saved.body.data).toMatchObject({ quantity: 4, totalUnits: 4 });
+      });
+
+      it('a booking between the load and the save creates nothing', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 4 });
+        const loaded = await freeNowOf(t, bike.id);
+        await bookWindow(user, bike.id, now(), now() + HOUR).expect(201);
+        const saved = await put(admin, bike.id, loaded, loaded).expect(200);
+        expect(saved.body.data).toMatchObject({ quantity: 3, totalUnits: 4 });
+      });
+
+      it('a real change adds or retires exactly the difference; more than the free units is a 409', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 4 });
+        await bookWindow(user, bike.id, now(), now() + DAY).expect(201);
+        const more = await put(admin, bike.id, 5, 3).expect(200);
+        expect(more.body.data).toMatchObject({ quantity: 5, totalUnits: 6 });
+        const fewer = await put(admin, bike.id, 2, 5).expect(200);
+        expect(fewer.body.data).toMatchObject({ quantity: 2, totalUnits: 3 });
+        const tooMany = await put(admin, bike.id, 0, 3).expect(409);
+        expect(tooMany.body.code).toBe('NOT_ENOUGH_FREE_UNITS');
+        expect(await freeNowOf(t, bike.id)).toBe(2);
+        const bad = await put(admin, bike.id, 2, -1).expect(400);
+        expect(bad.body.errors[0].path).toBe('loadedQuantity');
+      });
+    });
+
+    describe('retiring a unit or putting it into maintenance moves its future bookings', () => {
+      const unitOfRental = async (rentalId: string): Promise<string> => {
+        const [row] = await t.db.select({ unitId: unitReservations.unitId }).from(unitReservations).where(eq(unitReservations.rentalId, rentalId));
+        return row.unitId;
+      };
+      const setStatus = (admin: TestUser, unitId: string, status: string) =>
+        t.http().patch(`/api/units/${unitId}`).set('Authorization', admin.bearer).send({ status });
+
+      it('to another unit free for the window, in the same change', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 2 });
+        const first = await bookWindow(user, bike.id, now() + DAY, now() + DAY + 2 * HOUR).expect(201);
+        const second = await bookWindow(user, bike.id, now() + 3 * DAY, now() + 3 * DAY + HOUR).expect(201);
+        const unitA = await unitOfRental(first.body.data.rental._id);
+        // Both bookings on one unit (the second chose at random).
+        await t.db.update(unitReservations).set({ unitId: unitA }).where(eq(unitReservations.rentalId, second.body.data.rental._id));
+        await setStatus(admin, unitA, 'retired').expect(200);
+        const movedFirst = await unitOfRental(first.body.data.rental._id);
+        const movedSecond = await unitOfRental(second.body.data.rental._id);
+        expect(movedFirst).not.toBe(unitA);
+        expect(movedSecond).toBe(movedFirst);
+        const [unit] = await t.db.select().from(bikeUnits).where(eq(bikeUnits.id, unitA));
+        expect(unit.status).toBe('retired');
+        const mine = await t.http().get('/api/rentals').set('Authorization', user.bearer).expect(200);
+        const seen = (mine.body.data as { _id: string; units: { _id: string }[] }[]).find((r) => r._id === first.body.data.rental._id);
+        expect(seen?.units.map((u) => u._id)).toEqual([movedFirst]);
+      });
+
+      it('refuses with 409 naming the bookings no other unit can take, and changes nothing', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 2 });
+        const a = await bookWindow(user, bike.id, now() + DAY, now() + DAY + 2 * HOUR).expect(201);
+        const b = await bookWindow(user, bike.id, now() + DAY + HOUR, now() + DAY + 3 * HOUR).expect(201);
+        const c = await bookWindow(user, bike.id, now() + 5 * DAY, now() + 5 * DAY + HOUR).expect(201);
+        const unitA = await unitOfRental(a.body.data.rental._id);
+        await t.db.update(unitReservations).set({ unitId: unitA }).where(eq(unitReservations.rentalId, c.body.data.rental._id));
+        const refused = await setStatus(admin, unitA, 'maintenance').expect(409);
+        expect(refused.body.code).toBe('UNIT_HAS_BOOKINGS');
+        expect(refused.body.message).toContain(a.body.data.rental._id);
+        expect(refused.body.message).not.toContain(b.body.data.rental._id);
+        expect(refused.body.message).not.toContain(c.body.data.rental._id);
+        const [unit] = await t.db.select().from(bikeUnits).where(eq(bikeUnits.id, unitA));
+        expect(unit.status).toBe('active');
+        expect(await unitOfRental(a.body.data.rental._id)).toBe(unitA);
+        expect(await unitOfRental(c.body.data.rental._id)).toBe(unitA);
+      });
+
+      it('a rental already under way keeps its unit; a unit without bookings changes at once', async () => {
+        const admin = await createAdmin(t);
+        const user = await createUser(t);
+        const bike = await createBike(t, { quantity: 1 });
+        const out = await bookWindow(user, bike.id, now(), null).expect(201);
+        const unitId = await unitOfRental(out.body.data.rental._id);
+        await setStatus(admin, unitId, 'maintenance').expect(200);
+        expect(await unitOfRental(out.body.data.rental._id)).toBe(unitId);
+        await setStatus(admin, unitId, 'active').expect(200);
+      });
+    });
+
     it('units: add, rename, retire; a retired unit is not booked', async () => {
       const admin = await createAdmin(t);
       const user = await createUser(t);
@@ -375,5 +564,45 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
     expect(fee).toMatchObject({ status: 'expired', refundedAt: null, attention: null });
     const attention = await t.http().get('/api/payments/attention').set('Authorization', admin.bearer).expect(200);
     expect(attention.body.data).toEqual([]);
+  });
+});
+
+describe('Rental engine: bookings rate limited per customer (BOOKING_RATE_LIMIT)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...rentalTestEnv, BOOKING_RATE_LIMIT: '2' });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.reset());
+
+  const window = (day: number) => ({ startTime: iso(t.clock.now().getTime() + day * DAY), endTime: iso(t.clock.now().getTime() + day * DAY + HOUR) });
+
+  it("a customer's third booking in a minute is 429; another customer from the same address is not limited", async () => {
+    const bike = await createBike(t, { quantity: 5 });
+    const [first, second] = [await createUser(t, { name: 'First' }), await createUser(t, { name: 'Second' })];
+    const post = (user: TestUser, day: number) => t.http().post('/api/rentals').set('Authorization', user.bearer).send({ bikeId: bike.id, quantity: 1, ...window(day) });
+    await post(first, 1).expect(201);
+    await post(first, 2).expect(201);
+    const third = await post(first, 3).expect(429);
+    expect(third.body).toMatchObject({ success: false, message: 'Too many bookings, please wait a minute and try again' });
+    expect(third.headers['retry-after']).toBeDefined();
+    // Both customers call from the same address: the limit counts customers, not addresses.
+    await post(second, 4).expect(201);
+    await post(second, 5).expect(201);
+    await post(second, 6).expect(429);
+  });
+
+  it('reschedules are limited per customer too', async () => {
+    const bike = await createBike(t, { quantity: 5 });
+    const user = await createUser(t);
+    const other = await createUser(t, { name: 'Other' });
+    const booked = await t.http().post('/api/rentals').set('Authorization', user.bearer).send({ bikeId: bike.id, quantity: 1, ...window(1) }).expect(201);
+    const move = (day: number) => t.http().post(`/api/rentals/${booked.body.data.rental._id}/reschedule`).set('Authorization', user.bearer).send(window(day));
+    await move(2).expect(200);
+    await move(3).expect(200);
+    const refused = await move(4).expect(429);
+    expect(refused.body.message).toBe('Too many changes to bookings, please wait a minute and try again');
+    const theirs = await t.http().post('/api/rentals').set('Authorization', other.bearer).send({ bikeId: bike.id, quantity: 1, ...window(5) }).expect(201);
+    await t.http().post(`/api/rentals/${theirs.body.data.rental._id}/reschedule`).set('Authorization', other.bearer).send(window(6)).expect(200);
   });
 });

@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { bikes } from '../../src/database/schema/bikes.js';
-import { unitReservations } from '../../src/database/schema/fleet.js';
+import { bikeUnits, unitReservations } from '../../src/database/schema/fleet.js';
 import { payments } from '../../src/database/schema/payments.js';
 import { RentalRow, rentals, RentalStatus } from '../../src/database/schema/rentals.js';
 import { reviews } from '../../src/database/schema/reviews.js';
 import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { book, choose, expireHolds, fullPayment, HOUR, MINUTE, rentalTestEnv, returnRental, stockOf } from '../support/rental-factories.js';
+import { priceWindow } from '../../src/modules/rentals/pricing.js';
 import { useTestApp } from '../support/test-app.js';
 
 type Step =
@@ -184,6 +185,40 @@ describe('Rental invariants (property)', () => {
       else if (r.status === 'pending_fee' || r.status === 'booked') expect(n).toBe(r.quantity);
     }
 
+    // An open booking's units are held for exactly its window: [start, end), or [start, infinity) open-ended.
+    const ms = (v: string | Date | null): number | null => (v === null ? null : new Date(v).getTime());
+    const periods = await t.db
+      .select({
+        rentalId: unitReservations.rentalId,
+        unitId: unitReservations.unitId,
+        start: sql<string | Date>`lower(${unitReservations.period})`,
+        end: sql<string | Date | null>`case when upper(${unitReservations.period}) = 'infinity' then null else upper(${unitReservations.period}) end`,
+      })
+      .from(unitReservations)
+      .where(eq(unitReservations.bikeId, bikeId));
+    for (const r of all.filter((x) => openIds.has(x.id))) {
+      const mine = periods.filter((p) => p.rentalId === r.id).map((p) => ({ start: ms(p.start), end: ms(p.end) }));
+      expect(mine).toEqual(Array.from({ length: r.quantity }, () => ({ start: r.startTime.getTime(), end: r.endTime?.getTime() ?? null })));
+    }
+    // A fixed window costs what the pricing function says for the rates stored on the rental (plus a late fee).
+    for (const r of all.filter((x) => x.endTime !== null)) {
+      const quote = priceWindow(r, r.endTime!.getTime() - r.startTime.getTime(), r.quantity);
+      expect(r.totalCostCents).toBe(quote.totalMinor + r.lateFeeCents);
+      expect(r.quoteLines).toEqual(quote.lines);
+    }
+    // The API's quantity is the active units no reservation holds now (read before and after the request, so a
+    // period boundary passing during it cannot make the check flaky).
+    const [bike] = await t.db.select().from(bikes).where(eq(bikes.id, bikeId));
+    if (bike.deletedAt === null) {
+      const units = await t.db.select({ id: bikeUnits.id, status: bikeUnits.status }).from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId));
+      const freeAt = (at: number) =>
+        units.filter((u) => u.status === 'active' && !periods.some((p) => p.unitId === u.id && ms(p.start)! <= at && (p.end === null || at < ms(p.end)!))).length;
+      const before = t.clock.now().getTime();
+      const shown = (await t.http().get(`/api/bikes/${bikeId}`).expect(200)).body.data.quantity;
+      const after = t.clock.now().getTime();
+      expect([freeAt(before), freeAt(after)]).toContain(shown);
+    }
+
     const succeeded = await t.db
       .select()
       .from(payments)
@@ -221,7 +256,8 @@ describe('Rental invariants (property)', () => {
   it('keep stock, payments and states consistent over random operation sequences', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 6 }), fc.array(step, { minLength: 6, maxLength: 12 }), async (startingStock, steps) => {
-        const bike = await createBike(t, { quantity: startingStock, pricePerHourCents: 750 });
+        // Day and week prices too, so windows of a day or more take the cheaper combination.
+        const bike = await createBike(t, { quantity: startingStock, pricePerHourCents: 750, pricePerDayCents: 6000, pricePerWeekCents: 30000 });
         for (const s of steps) {
           await apply(s, bike.id);
           await checkInvariants(bike.id, startingStock);

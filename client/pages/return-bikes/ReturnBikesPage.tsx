@@ -17,16 +17,18 @@ const isOut = (rental: Rental) => rental.status === 'booked';
 
 type DueState = 'overdue' | 'due' | 'out' | 'upcoming' | 'open';
 
-/** Overdue (the server says so: past the return time plus grace), due today, out with a later return, not started, or open-ended. */
+/**
+ * Overdue only when the server says so (past the return time plus the grace period it applies), due today (a
+ * return time passed but still inside the grace counts as due, not overdue), out with a later return, not started,
+ * or open-ended.
+ */
 function dueState(rental: Rental, now: number, endOfToday: number): DueState {
   if (rental.overdue) return 'overdue';
   const start = new Date(rental.startTime).getTime();
   if (start > now) return 'upcoming';
   const due = rental.dueAt ?? rental.endTime;
   if (!due) return 'open';
-  const at = new Date(due).getTime();
-  if (at < now) return 'overdue';
-  return at <= endOfToday ? 'due' : 'out';
+  return new Date(due).getTime() <= endOfToday ? 'due' : 'out';
 }
 
 const DUE_LABEL: Record<DueState, string> = {

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Card, Form } from 'antd';
+import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { useUpdateBike } from '../../api/admin-bikes.js';
 import { useBike } from '../../api/bikes.js';
@@ -18,6 +19,10 @@ export default function UpdateBikePage() {
   usePageMeta({ title: 'Update Bike', description: 'Edit a bike of the Okay Bike fleet.' });
   const [form] = Form.useForm<BikeFormValues>();
   const updateBike = useUpdateBike();
+  // The quantity the form shows as loaded: the bike's figure when the form was filled, then what was last saved
+  // (the form keeps its values while the cached bike refetches). Sent as `loadedQuantity`, so the server applies
+  // only the change typed here.
+  const [loadedQuantity, setLoadedQuantity] = useState<number | undefined>(bike?.quantity);
 
   // The loader put the bike in the cache before this screen rendered.
   if (!bike) return null;
@@ -25,10 +30,13 @@ export default function UpdateBikePage() {
 
   const submit = (values: BikeFormValues) => {
     updateBike.mutate(
-      { id, input: values },
+      { id, input: { ...values, loadedQuantity } },
       {
         // Spec section 8 keeps this wording for the update as well.
-        onSuccess: () => notify.success('Bike Added Successfully'),
+        onSuccess: () => {
+          setLoadedQuantity(Number(values.quantity));
+          notify.success('Bike Added Successfully');
+        },
         onError: (error) => {
           console.error('Updating the bike failed:', error);
           showServerFieldErrors(form, error);

@@ -182,7 +182,7 @@ export class CreateBikeDto {
     minimum: 0,
     maximum: 10000,
     description:
-      'POST: creates this many units. PUT: the units free now as loaded; more than the active units (totalUnits) adds units up to it, fewer than the units free now retires free units (409 NOT_ENOUGH_FREE_UNITS), anything in between changes nothing.',
+      'POST: creates this many units. PUT: the units free now as loaded; more than the active units (totalUnits) adds units up to it, fewer than the units free now retires free units (409 NOT_ENOUGH_FREE_UNITS), anything in between changes nothing. With loadedQuantity the change is the difference instead (see loadedQuantity).',
   })
   @IsInt({ message: 'quantity must be a whole number' })
   @Min(0)
@@ -214,7 +214,20 @@ export class CreateBikeDto {
  * read-only fields (`_id`, `currency`, `createdAt`, `updatedAt`, the detail's rating summary) echoed back are ignored.
  */
 @EchoableFields('currency', 'averageRating', 'reviewCount', 'totalUnits')
-export class UpdateBikeDto extends CreateBikeDto {}
+export class UpdateBikeDto extends CreateBikeDto {
+  @ApiPropertyOptional({
+    example: 3,
+    minimum: 0,
+    maximum: 10000,
+    description:
+      'The `quantity` the form loaded (the shop\'s own form sends it). With it the fleet changes by `quantity - loadedQuantity` only: more adds that many units, fewer retires that many units free from now on (409 NOT_ENOUGH_FREE_UNITS when too few are), equal changes nothing, whatever bookings and returns happened since the load. Without it `quantity` is the target of units free now (see `quantity`).',
+  })
+  @IsOptional()
+  @IsInt({ message: 'loadedQuantity must be a whole number' })
+  @Min(0)
+  @Max(10000)
+  loadedQuantity?: number;
+}
 
 /** Body fields a client must send on create and update; a missing one gives 'Please fill all the fields'. */
 export const REQUIRED_BIKE_FIELDS = [

@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, NotFoundExc
 import { Clock } from '../../common/clock.js';
 import { toMinor, toMinorOrNull } from '../../common/money.js';
 import { AppConfig } from '../../config/app-config.js';
-import { DRIZZLE, type Db } from '../../database/database.types.js';
+import { DRIZZLE, type Db, type Tx } from '../../database/database.types.js';
 import { NewBikeRow } from '../../database/schema/bikes.js';
 import { BikeDetailDto, BikeDto, BikePageDto, CreateBikeDto, ListBikesQueryDto, toBikeDto, UpdateBikeDto } from './bikes.dto.js';
 import { BikesRepository } from './bikes.repository.js';
@@ -77,11 +77,7 @@ export class BikesService {
     return toBikeDto((await this.bikes.findActiveById(id))!);
   }
 
-  /**
-   * PUT bikes/{id}. `quantity` is the free-now figure the form loaded. Above the fleet's active units it adds
-   * units up to it; below the units free now it retires free units; in between (the loaded figure sent back
-   * after a booking took a unit) nothing changes, so an edit racing a booking never creates units.
-   */
+  /** PUT bikes/{id}: the bike's fields, and the fleet resized as `resize` says. */
   async update(id: string, dto: UpdateBikeDto): Promise<BikeDto> {
     this.checkYear(dto.year);
     await this.db.transaction(async (tx) => {
@@ -101,23 +97,41 @@ export class BikesService {
         tx,
       );
       if (!row) throw bikeNotFound();
-      // Grow only beyond the fleet, shrink only below what is free now: the figure the form loaded, sent back
-      // after a booking (or a return) changed it, lies between the two and changes nothing.
-      if (dto.quantity > current.totalUnits) {
-        await this.fleet.insertUnits(id, await this.fleet.nextLabels(id, row.brand, dto.quantity - current.totalUnits, tx), now, tx);
-      } else if (dto.quantity < current.quantity) {
-        const wanted = current.quantity - dto.quantity;
-        const retired = await this.fleet.retireFreeUnits(id, wanted, now, tx);
-        if (retired < wanted) {
-          throw new ConflictException({
-            message: `Only ${retired} unit(s) are free to retire; the others are booked`,
-            code: 'NOT_ENOUGH_FREE_UNITS',
-          });
-        }
-      }
+      await this.resize(id, row.brand, dto, current, now, tx);
       await this.events.record(tx, { type: 'bike.updated', data: toBikeDto((await this.bikes.findActiveById(id, tx))!) });
     });
     return toBikeDto((await this.bikes.findActiveById(id))!);
+  }
+
+  /**
+   * The fleet side of an edit. With `loadedQuantity` (the shop's form) the change is the difference the admin
+   * typed, applied to the fleet as it is now, so bookings, returns and lapsed windows since the load never
+   * create or retire units. Without it (clients of the original API send only `quantity`) `quantity` is the
+   * wanted free-now figure: above the active units it adds units up to it, below the units free now it retires
+   * free units, in between nothing changes (the loaded figure sent back after a booking took a unit).
+   */
+  private async resize(id: string, brand: string, dto: UpdateBikeDto, current: { quantity: number; totalUnits: number }, now: Date, tx: Tx): Promise<void> {
+    let add = 0;
+    let retire = 0;
+    if (dto.loadedQuantity !== undefined) {
+      const delta = dto.quantity - dto.loadedQuantity;
+      if (delta > 0) add = delta;
+      else retire = -delta;
+    } else if (dto.quantity > current.totalUnits) {
+      add = dto.quantity - current.totalUnits;
+    } else if (dto.quantity < current.quantity) {
+      retire = current.quantity - dto.quantity;
+    }
+    if (add > 0) await this.fleet.insertUnits(id, await this.fleet.nextLabels(id, brand, add, tx), now, tx);
+    if (retire > 0) {
+      const retired = await this.fleet.retireFreeUnits(id, retire, now, tx);
+      if (retired < retire) {
+        throw new ConflictException({
+          message: `Only ${retired} unit(s) are free to retire; the others are booked`,
+          code: 'NOT_ENOUGH_FREE_UNITS',
+        });
+      }
+    }
   }
 
   /** Soft delete: past rentals and reviews keep showing the bike; listings and favourites drop it. */

@@ -72,9 +72,15 @@ export class FleetController {
   @Endpoint({
     access: ['admin'],
     summary: 'Change a unit: label, status (active, maintenance, retired) or notes (admin)',
-    description: 'Only active units can be booked.',
+    description:
+      'Only active units can be booked. A unit put into maintenance or retired hands its bookings that have not started to other ' +
+      'free units of the bike in the same change; a rental under way keeps its unit.',
     ok: Envelope(UnitDto),
-    errors: { 400: 'A field is malformed', 404: 'Unit not found', 409: 'UNIT_LABEL_TAKEN' },
+    errors: {
+      400: 'A field is malformed',
+      404: 'Unit not found',
+      409: 'UNIT_LABEL_TAKEN; UNIT_HAS_BOOKINGS: leaving service, the unit has bookings (named in the message) no other unit of the bike is free for',
+    },
   })
   @ApiParam(UNIT_ID)
   async updateUnit(@Param('unitId', ParseIdPipe('unitId')) unitId: string, @Body() dto: UpdateUnitDto): Promise<ApiResult<UnitDto>> {

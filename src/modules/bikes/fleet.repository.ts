@@ -145,6 +145,21 @@ export class FleetRepository {
     return sql`not exists (select 1 from "unit_reservations" r where r."unit_id" = ${bikeUnits.id} and r."period" && ${rangeOf(w)})`;
   }
 
+  /** A unit's bookings that have not started at `at` (the ones another unit can still take), earliest first. */
+  async futureBookingsOn(unitId: string, at: Date, tx: DbOrTx): Promise<{ id: string; rentalId: string; start: Date; end: Date | null }[]> {
+    const rows = await tx
+      .select({ id: unitReservations.id, rentalId: unitReservations.rentalId, start: lowerOf, end: upperOf })
+      .from(unitReservations)
+      .where(and(eq(unitReservations.unitId, unitId), eq(unitReservations.kind, 'rental'), sql`lower(${unitReservations.period}) > ${at.toISOString()}::timestamptz`))
+      .orderBy(lowerOf);
+    return rows.map((r) => ({ id: r.id, rentalId: r.rentalId!, start: toDate(r.start), end: r.end === null ? null : toDate(r.end) }));
+  }
+
+  /** Puts one reservation on another unit of the same bike (the exclusion constraint checks it). */
+  async moveReservation(reservationId: string, unitId: string, tx: DbOrTx): Promise<void> {
+    await tx.update(unitReservations).set({ unitId }).where(eq(unitReservations.id, reservationId));
+  }
+
   /** Takes the units for a rental's window; the exclusion constraint refuses (23P01) a unit taken meanwhile. */
   async reserveForRental(bikeId: string, rentalId: string, unitIds: string[], w: Window, tx: DbOrTx): Promise<void> {
     await tx.insert(unitReservations).values(

@@ -3,7 +3,7 @@ import { Clock } from '../../common/clock.js';
 import { invalidField } from '../../common/field-error.js';
 import { readShopTime } from '../../common/shop-time.js';
 import { Db, DRIZZLE } from '../../database/database.types.js';
-import { isExclusionViolation, isUniqueViolation } from '../../database/pg-errors.js';
+import { isExclusionViolation, isSerializationFailure, isUniqueViolation } from '../../database/pg-errors.js';
 import { BikesRepository } from './bikes.repository.js';
 import {
   AvailabilityDto,
@@ -20,6 +20,17 @@ import { FleetRepository } from './fleet.repository.js';
 
 const DAY_MS = 86_400_000;
 export const MAX_RANGE_DAYS = 62;
+
+const WITHDRAW_ATTEMPTS = 5;
+
+const unitHasBookings = (unit: string, rentalIds: string[]) =>
+  new ConflictException({
+    message:
+      rentalIds.length > 0
+        ? `Unit ${unit} has bookings no other unit is free for: ${rentalIds.join(', ')}; move or cancel them first`
+        : `Unit ${unit} has bookings no other unit is free for; move or cancel them first`,
+    code: 'UNIT_HAS_BOOKINGS',
+  });
 
 const labelTaken = () => new ConflictException({ message: 'This bike already has a unit with this label', code: 'UNIT_LABEL_TAKEN' });
 
@@ -55,14 +66,52 @@ export class FleetService {
     }
   }
 
+  /**
+   * PATCH units/{id}. A unit leaving service (maintenance or retired) hands each booking that has not started to
+   * another active unit of the bike free for its window, in the same transaction; when none is free for one,
+   * 409 UNIT_HAS_BOOKINGS names those bookings and nothing changes. A rental already under way keeps its unit
+   * until it is returned.
+   */
   async updateUnit(unitId: string, dto: UpdateUnitDto): Promise<UnitDto> {
     try {
-      const unit = await this.fleet.updateUnit(unitId, { ...dto }, this.clock.now());
+      const unit =
+        dto.status === undefined || dto.status === 'active'
+          ? await this.fleet.updateUnit(unitId, { ...dto }, this.clock.now())
+          : await this.withdrawUnit(unitId, dto);
       if (!unit) throw new NotFoundException('Unit not found');
       return toUnitDto(unit);
     } catch (e) {
       if (isUniqueViolation(e)) throw labelTaken();
       throw e;
+    }
+  }
+
+  private async withdrawUnit(unitId: string, dto: UpdateUnitDto) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(async (tx) => {
+          const found = await this.fleet.findUnit(unitId, tx);
+          if (!found) return undefined;
+          // Bookings share-lock the bike row before they choose units: this update lock waits for the ones under
+          // way (their reservations are then seen below) and makes later ones read the unit's new status.
+          await this.bikes.lockActiveById(found.bikeId, tx);
+          const now = this.clock.now();
+          const unit = await this.fleet.updateUnit(unitId, { ...dto }, now, tx);
+          const stranded: string[] = [];
+          for (const booking of await this.fleet.futureBookingsOn(unitId, now, tx)) {
+            const [to] = await this.fleet.pickFree(found.bikeId, booking, 1, tx);
+            if (to === undefined) stranded.push(booking.rentalId);
+            else await this.fleet.moveReservation(booking.id, to, tx);
+          }
+          if (stranded.length > 0) throw unitHasBookings(found.label, stranded);
+          return unit;
+        });
+      } catch (e) {
+        // Another unit was taken for an overlapping period meanwhile (23P01), or the transaction lost a race: again.
+        if ((isExclusionViolation(e) || isSerializationFailure(e)) && attempt < WITHDRAW_ATTEMPTS) continue;
+        if (isExclusionViolation(e)) throw unitHasBookings(unitId, []);
+        throw e;
+      }
     }
   }
 

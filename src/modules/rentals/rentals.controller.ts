@@ -113,15 +113,20 @@ export class RentalsController {
   @Endpoint({
     access: ['user'],
     summary: 'Move a booking to another window before its start (owner), with a new quote',
-    description: 'The new window must be free for as many units; the price is the quote of the new window at the current prices.',
+    description:
+      'The new window must be free for as many units; the price is the quote of the new window at the current prices. ' +
+      'At most BOOKING_RATE_LIMIT reschedules per customer and minute (counted apart from bookings).',
     ok: Envelope(RentalDto),
     errors: {
       400: 'startTime / endTime malformed, in the past or out of order',
       404: 'No such rental of the caller',
       409: 'OUT_OF_STOCK "Bike is already rented" (the new window is not free), RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED or ALREADY_PAID',
+      429: 'More than BOOKING_RATE_LIMIT reschedules by this customer in a minute (Retry-After)',
     },
   })
   @HttpCode(200)
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ setting: 'BOOKING_RATE_LIMIT', per: 'user', message: 'Too many changes to bookings, please wait a minute and try again' })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
   async reschedule(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe('id')) id: string, @Body() dto: RescheduleRentalDto): Promise<ApiResult<RentalDto>> {
     return ok(await this.booking.reschedule(user, id, dto), 'Rental rescheduled');
