@@ -7,7 +7,7 @@ import { useApi } from '../../api/api-context.js';
 import { usePageMeta } from '../../app/head.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager, useFocusListOnPage } from '../../components/Pager.js';
-import { BikeGrid } from '../search/BikeGrid.js';
+import { BikeGrid } from '../../components/BikeGrid.js';
 import { listingQueryParams, listingSearch, readListingState, type ListingState } from './listing-params.js';
 import './all-bikes.css';
 

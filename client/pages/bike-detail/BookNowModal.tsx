@@ -8,7 +8,7 @@ import { notify } from '../../app/notify.js';
 import { QuoteSummary } from '../../components/QuoteSummary.js';
 import { formatMoney } from '../../lib/money.js';
 import { toZonedInputValue, zoneLabel, zonedInputToIso } from '../../lib/time.js';
-import { BOOKING_FEE_LABEL } from './booking.js';
+import { BOOKING_FEE_LABEL } from '../../lib/booking.js';
 
 interface BookNowModalProps {
   bike: BikeDetail;

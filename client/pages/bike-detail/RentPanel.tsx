@@ -8,7 +8,7 @@ import { useSession } from '../../api/users.js';
 import { notify } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
-import { maxBookableUnits } from './booking.js';
+import { maxBookableUnits } from '../../lib/booking.js';
 import { isBookable } from './structured-data.js';
 
 // The booking form is needed only after 'Rent Now': its code is fetched when the pointer or focus reaches the button.

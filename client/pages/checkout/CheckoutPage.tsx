@@ -12,7 +12,7 @@ import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
-import { amountDue } from '../rentals/rental-state.js';
+import { amountDue } from '../../lib/rental-state.js';
 import type { CheckoutLoaderData } from './checkout-loader.js';
 
 function CheckoutFrame({ children }: { children: ReactNode }) {

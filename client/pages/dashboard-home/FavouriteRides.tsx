@@ -6,7 +6,7 @@ import { notify, notifyError } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { FactList } from '../../components/FactList.js';
-import { AvailabilityTag } from '../admin-bikes/AvailabilityTag.js';
+import { AvailabilityTag } from '../../components/AvailabilityTag.js';
 import { engineFact, truncate } from '../../lib/bike-text.js';
 import { formatMoney } from '../../lib/money.js';
 

@@ -13,7 +13,7 @@ import { DateTime } from '../../components/DateTime.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { QuoteSummary } from '../../components/QuoteSummary.js';
-import { MAX_UNITS_PER_BOOKING } from '../bike-detail/booking.js';
+import { MAX_UNITS_PER_BOOKING } from '../../lib/booking.js';
 import { formatMoney } from '../../lib/money.js';
 import { toZonedInputValue, zoneLabel, zonedInputToIso } from '../../lib/time.js';
 import { BikePicker } from './BikePicker.js';

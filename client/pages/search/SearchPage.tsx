@@ -7,8 +7,8 @@ import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager, useFocusListOnPage, usePageParam } from '../../components/Pager.js';
-import { BikeGrid } from './BikeGrid.js';
-import { SearchBox } from './SearchBox.js';
+import { BikeGrid } from '../../components/BikeGrid.js';
+import { SearchBox } from '../../components/SearchBox.js';
 import { searchParamsOf } from './search-loader.js';
 
 export default function SearchPage() {
