@@ -116,17 +116,8 @@ export type Quote = Schemas['QuoteDto'];
 /** GET bikes/{id}/quote's query: ISO instants and a quantity. */
 export type QuoteParams = Required<QueryParams<'quote'>>;
 
-export type AvailabilityInterval = Schemas['AvailabilityIntervalDto'];
-
-/** GET bikes/{id}/availability: units free over [from, to) as a step function. */
-export type Availability = Schemas['AvailabilityDto'];
-
 export async function fetchQuote(api: HttpClient, id: string, params: QuoteParams, signal?: AbortSignal): Promise<Quote> {
   return (await api.get<Quote>(`bikes/${encodeURIComponent(id)}/quote`, { query: { ...params }, signal })).data;
-}
-
-export async function fetchAvailability(api: HttpClient, id: string, from: string, to: string): Promise<Availability> {
-  return (await api.get<Availability>(`bikes/${encodeURIComponent(id)}/availability`, { query: { from, to } })).data;
 }
 
 export const quoteQuery = (api: HttpClient, id: string, params: QuoteParams) =>
@@ -146,14 +137,5 @@ export function useQuote(id: string, params: QuoteParams | null) {
     enabled: params !== null,
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
-  });
-}
-
-export function useAvailability(id: string, from: string, to: string, enabled = true) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.bikes.availability(id, from, to),
-    queryFn: () => fetchAvailability(api, id, from, to),
-    enabled,
   });
 }

@@ -70,6 +70,7 @@ export async function fetchAllRentals(api: HttpClient): Promise<Rental[]> {
   return (await api.get<Rental[]>('rentals/allrentalbike')).data;
 }
 
+/** GET rentals/rentalpayment (spec section 7): returned rentals with what was paid and what is due. No screen shows it. */
 export async function fetchRentalPayments(api: HttpClient): Promise<RentalPaymentReport[]> {
   return (await api.get<RentalPaymentReport[]>('rentals/rentalpayment')).data;
 }
@@ -99,30 +100,16 @@ export const rentalCheckoutQuery = (api: HttpClient, paymentId: string) =>
 export const allRentalsQuery = (api: HttpClient) =>
   queryOptions({ queryKey: queryKeys.rentals.allForAdmin(), queryFn: () => fetchAllRentals(api) });
 
-export const rentalPaymentsQuery = (api: HttpClient) =>
-  queryOptions({ queryKey: queryKeys.rentals.payments(), queryFn: () => fetchRentalPayments(api) });
-
 /** The signed-in user's rentals (role user). */
 export function useMyRentals() {
   const api = useApi();
   return useQuery(myRentalsQuery(api));
 }
 
-export function useRentalCheckout(paymentId: string) {
-  const api = useApi();
-  return useQuery(rentalCheckoutQuery(api, paymentId));
-}
-
 /** Admin: every rental with bike and renter. */
 export function useAllRentals() {
   const api = useApi();
   return useQuery(allRentalsQuery(api));
-}
-
-/** Admin: returned rentals with what was paid and what is due. */
-export function useRentalPayments() {
-  const api = useApi();
-  return useQuery(rentalPaymentsQuery(api));
 }
 
 /**
