@@ -1,10 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json)$/;
+
+/**
+ * The app's own modules under this project's client/ (Vite's root is the working directory), except the two entries.
+ * Anchored at the project's path: a checkout that itself sits in a folder named `client` must not pull its
+ * node_modules or boot.ts into the app's chunk.
+ */
+const APP_MODULE = new RegExp(`^${resolve('client').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\\\/](?!entry-client\\.tsx$|boot\\.ts$)`);
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every built text asset, once at build time, so the server answers
@@ -89,7 +96,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // download it (bench/bundle-size.mjs checks it).
                 { name: 'vendor-ui', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
                 // The app's own modules every page runs (layouts, API client, loaders): one chunk, not a request each.
-                { name: 'app-shell', test: /[\\/]client[\\/](?!entry-client\.tsx$|boot\.ts$)/, tags: ['$initial'], priority: 0 },
+                { name: 'app-shell', test: APP_MODULE, tags: ['$initial'], priority: 0 },
               ],
             },
           },
