@@ -87,7 +87,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // across app releases, and every page needs it.
                 {
                   name: 'vendor-react',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]/,
                   priority: 2,
                 },
                 // The libraries every page needs (the part of antd the layouts use): one cacheable chunk. Only
@@ -109,6 +109,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // names whatever NODE_ENV the server runs with (production or test). React stays external: one copy per process.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   ssr: isSsrBuild
-    ? { target: 'node', noExternal: true, external: ['react', 'react-dom', 'react-router', '@tanstack/react-query'] }
+    ? { target: 'node', noExternal: true, external: ['react', 'react-dom', 'react-router', 'react-router-dom', '@tanstack/react-query'] }
     : { target: 'node' },
 }));

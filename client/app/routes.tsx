@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router-dom';
 import { MainLayout } from '../components/MainLayout.js';
 import { RouteErrorPage } from '../components/RouteErrorPage.js';
 import { addBikeLoader } from '../pages/add-bike/loader.js';

@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import type { Bike } from '../api/bikes.js';
 import { engineFact, truncate } from '../lib/bike-text.js';
 import { formatMoney } from '../lib/money.js';

@@ -1,6 +1,6 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 
 /** The 404 page's content: the catch-all route and a route that failed with 404 show it. */
 export function NotFoundContent() {

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { usePageMeta } from '../app/head.js';
 import { NotFoundContent } from './NotFoundContent.js';
 import { ProblemState } from './ProblemState.js';

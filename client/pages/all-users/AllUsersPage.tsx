@@ -1,7 +1,7 @@
 import { CrownOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Popconfirm, Table, theme, Tooltip, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { useNavigation } from 'react-router';
+import { useNavigation } from 'react-router-dom';
 import { useDeleteUser, usePromoteUser, useUsers } from '../../api/admin-users.js';
 import { isApiError } from '../../api/http.js';
 import type { User } from '../../api/types.js';

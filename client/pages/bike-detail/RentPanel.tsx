@@ -1,7 +1,7 @@
 import { HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Tooltip } from 'antd';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import type { BikeDetail } from '../../api/bikes.js';
 import { useAddFavourite, useFavourites } from '../../api/favourites.js';
 import { useSession } from '../../api/users.js';

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { bikeQuery, relatedBikesQuery } from '../../api/bikes.js';
 import { favouritesQuery } from '../../api/favourites.js';
 import { isApiError } from '../../api/http.js';

@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Result, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
-import { useLoaderData, useParams } from 'react-router';
+import { useLoaderData, useParams } from 'react-router-dom';
 import { useApi } from '../../api/api-context.js';
 import { isApiError } from '../../api/http.js';
 import { newIdempotencyKey, rentalCheckoutQuery, useFullPayment, type Rental } from '../../api/rentals.js';

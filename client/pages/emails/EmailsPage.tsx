@@ -1,7 +1,7 @@
 import { EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Modal, Skeleton, Table, Tabs, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useNavigation } from 'react-router';
+import { useNavigation } from 'react-router-dom';
 import { useEmail, useEmails, type OutboxEmail } from '../../api/notifications.js';
 import { usePageMeta } from '../../app/head.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';

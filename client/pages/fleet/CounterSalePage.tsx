@@ -1,7 +1,7 @@
 import { ShopOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio } from 'antd';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { useQuote } from '../../api/bikes.js';
 import { isApiError } from '../../api/http.js';
 import { newIdempotencyKey, useCounterSale, type CounterPaymentMethod, type Rental } from '../../api/rentals.js';

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { paymentQuery, paymentStatusQuery } from '../../api/payments.js';
 import { sessionQuery } from '../../api/users.js';
 import { prefetchOrForget } from '../../app/prefetch.js';

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useFavourites } from '../../api/favourites.js';
 import type { Role } from '../../api/types.js';
 import { formatRate } from '../../lib/money.js';

@@ -1,6 +1,6 @@
 import { Button, Card } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import type { Rental } from '../../api/rentals.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';

@@ -1,6 +1,6 @@
 import { Alert, Button, Empty } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
 import { usePageMeta } from '../../app/head.js';

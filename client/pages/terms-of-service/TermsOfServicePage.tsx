@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../app/head.js';
 import { LegalPage, type LegalSection } from '../../components/LegalPage.js';
 

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Card, Form } from 'antd';
-import { useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router-dom';
 import { useUpdateBike } from '../../api/admin-bikes.js';
 import { useBike } from '../../api/bikes.js';
 import { usePageMeta } from '../../app/head.js';
