@@ -36,4 +36,34 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '../src/*'], message: 'client/ never imports from src/' }] }],
     },
   },
+  {
+    // One place for each shared thing: a screen imports what it shares from client/components, client/lib or
+    // client/app, never from another screen's folder; shared code never imports a screen (the route table does).
+    files: ['client/pages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '../src/*'], message: 'client/ never imports from src/' },
+            { group: ['../*/**', '!../../**', '**/pages/**'], message: "import shared code from client/components, client/lib or client/app, not from another screen's folder" },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/components/**/*.{ts,tsx}', 'client/lib/**/*.{ts,tsx}', 'client/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '../src/*'], message: 'client/ never imports from src/' },
+            { group: ['**/pages/**'], message: 'shared code never imports a screen: move what both need to client/components, client/lib or client/app' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,10 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json)$/;
+
+/**
+ * The app's own modules under this project's client/ (Vite's root is the working directory), except the two entries.
+ * Anchored at the project's path: a checkout that itself sits in a folder named `client` must not pull its
+ * node_modules or boot.ts into the app's chunk.
+ */
+const APP_MODULE = new RegExp(`^${resolve('client').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\\\/](?!entry-client\\.tsx$|boot\\.ts$)`);
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every built text asset, once at build time, so the server answers
@@ -80,7 +87,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // across app releases, and every page needs it.
                 {
                   name: 'vendor-react',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]/,
                   priority: 2,
                 },
                 // The libraries every page needs (the part of antd the layouts use): one cacheable chunk. Only
@@ -89,7 +96,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // download it (bench/bundle-size.mjs checks it).
                 { name: 'vendor-ui', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
                 // The app's own modules every page runs (layouts, API client, loaders): one chunk, not a request each.
-                { name: 'app-shell', test: /[\\/]client[\\/](?!entry-client\.tsx$|boot\.ts$)/, tags: ['$initial'], priority: 0 },
+                { name: 'app-shell', test: APP_MODULE, tags: ['$initial'], priority: 0 },
               ],
             },
           },
@@ -102,6 +109,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // names whatever NODE_ENV the server runs with (production or test). React stays external: one copy per process.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   ssr: isSsrBuild
-    ? { target: 'node', noExternal: true, external: ['react', 'react-dom', 'react-router', '@tanstack/react-query'] }
+    ? { target: 'node', noExternal: true, external: ['react', 'react-dom', 'react-router', 'react-router-dom', '@tanstack/react-query'] }
     : { target: 'node' },
 }));

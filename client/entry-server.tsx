@@ -9,7 +9,7 @@ import {
   isRouteErrorResponse,
   StaticRouterProvider,
   type StaticHandlerContext,
-} from 'react-router';
+} from 'react-router-dom';
 import { createHttpClient, type LocalApi } from './api/http.js';
 import { queryKeys } from './api/query-keys.js';
 import type { Session } from './api/types.js';

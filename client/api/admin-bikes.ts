@@ -3,11 +3,11 @@ import { useApi } from './api-context.js';
 import type { Bike } from './bikes.js';
 import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
+import type { Schemas } from './types.js';
 
 /** The fields an admin sends to add or replace a bike (all required; isAvailable defaults to true on create). */
-export type BikeInput = Pick<Bike, 'name' | 'description' | 'pricePerHour' | 'cc' | 'year' | 'model' | 'brand' | 'imgageurl' | 'quantity'> & {
-  isAvailable?: boolean;
-};
+export type BikeInput = Pick<Schemas['CreateBikeDto'], 'name' | 'description' | 'pricePerHour' | 'cc' | 'year' | 'model' | 'brand' | 'imgageurl' | 'quantity'> &
+  Partial<Pick<Schemas['CreateBikeDto'], 'isAvailable'>>;
 
 /** Spec section 9: the admin bike table pages by 3. */
 export const ADMIN_BIKES_PAGE_SIZE = 3;

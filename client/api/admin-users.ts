@@ -2,19 +2,12 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
-import type { User } from './types.js';
+import type { Schemas, User } from './types.js';
 
 /** Spec section 9: the All Users screen pages by 3. */
 export const USERS_PAGE_SIZE = 3;
 
-export interface UsersPage {
-  /** Newest accounts first. */
-  users: User[];
-  currentPage: number;
-  /** At least 1. */
-  totalPages: number;
-  totalUsers: number;
-}
+export type UsersPage = Schemas['UsersPageDto'];
 
 export async function fetchUsers(api: HttpClient, page: number, limit: number): Promise<UsersPage> {
   return (await api.get<UsersPage>('users/allusers', { query: { page, limit } })).data;

@@ -2,55 +2,18 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
+import type { QueryParams, Schemas } from './types.js';
 
 /** A bike as the API shows it (`imgageurl` is spelled so in the public contract). */
-export interface Bike {
-  _id: string;
-  name: string;
-  description: string;
-  imgageurl: string;
-  /** Major units of `currency`. */
-  pricePerHour: number;
-  currency: string;
-  cc: number;
-  year: number;
-  model: string;
-  brand: string;
-  /** Units free now (spec's figure): active, not in maintenance now, not held by a booking covering now. */
-  quantity: number;
-  /** Optional day and week prices (major units); a window is charged the cheapest mix of weeks, days and hours. */
-  pricePerDay?: number | null;
-  pricePerWeek?: number | null;
-  /** Active units in the fleet (the engine adds it; absent on an older server). */
-  totalUnits?: number;
-  isAvailable: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Bike = Schemas['BikeDto'];
 
 /** GET bikes/{id}: the bike plus its rating summary. */
-export interface BikeDetail extends Bike {
-  averageRating: number | null;
-  reviewCount: number;
-}
+export type BikeDetail = Schemas['BikeDetailDto'];
 
-export interface BikePage {
-  bikes: Bike[];
-  currentPage: number;
-  /** At least 1. */
-  totalPages: number;
-  totalCount: number;
-}
+export type BikePage = Schemas['BikePageDto'];
 
-export interface BikeListParams {
-  page?: number;
-  limit?: number;
-  brand?: string;
-  model?: string;
-  /** true: newest first; false: the default order (spec: All means false, Recently means true). */
-  recentlyAdded?: boolean;
-  searchTerm?: string;
-}
+/** GET bikes' query; `recentlyAdded` as a boolean (spec: All means false, Recently means true), sent as 'true'/'false'. */
+export type BikeListParams = Omit<QueryParams<'listBikes'>, 'recentlyAdded'> & { recentlyAdded?: boolean };
 
 /**
  * Drops empty values, so screens asking for the same bikes share one cache entry whatever optional fields they
@@ -142,62 +105,19 @@ export function useRelatedBikes(id: string) {
 }
 
 /** One line of a quote: '2 days x 1' and its amount (major units). */
-export interface QuoteLine {
-  label: string;
-  quantity: number;
-  unitAmount: number;
-  amount: number;
-}
+export type QuoteLine = Schemas['QuoteLineDto'];
 
 /** What a rental costs and the rules around it, fixed at booking. */
-export interface QuoteTerms {
-  lateFeePerHour: number;
-  lateGraceMinutes: number;
-  freeCancellationHours: number;
-  bookingFee: number;
-  bookingFeeCurrency: string;
-}
+export type QuoteTerms = Schemas['QuoteTermsDto'];
 
 /** GET bikes/{id}/quote: the price of a window and how many units are free for the whole of it. */
-export interface Quote {
-  total: number;
-  currency: string;
-  lines: QuoteLine[];
-  /** Units free for the whole window. */
-  available: number;
-  startTime: string;
-  endTime: string;
-  terms: QuoteTerms;
-}
+export type Quote = Schemas['QuoteDto'];
 
-export interface QuoteParams {
-  /** ISO instants. */
-  startTime: string;
-  endTime: string;
-  quantity: number;
-}
-
-export interface AvailabilityInterval {
-  start: string;
-  end: string;
-  free: number;
-}
-
-/** GET bikes/{id}/availability: units free over [from, to) as a step function. */
-export interface Availability {
-  bikeId: string;
-  totalUnits: number;
-  from: string;
-  to: string;
-  intervals: AvailabilityInterval[];
-}
+/** GET bikes/{id}/quote's query: ISO instants and a quantity. */
+export type QuoteParams = Required<QueryParams<'quote'>>;
 
 export async function fetchQuote(api: HttpClient, id: string, params: QuoteParams, signal?: AbortSignal): Promise<Quote> {
   return (await api.get<Quote>(`bikes/${encodeURIComponent(id)}/quote`, { query: { ...params }, signal })).data;
-}
-
-export async function fetchAvailability(api: HttpClient, id: string, from: string, to: string): Promise<Availability> {
-  return (await api.get<Availability>(`bikes/${encodeURIComponent(id)}/availability`, { query: { from, to } })).data;
 }
 
 export const quoteQuery = (api: HttpClient, id: string, params: QuoteParams) =>
@@ -217,14 +137,5 @@ export function useQuote(id: string, params: QuoteParams | null) {
     enabled: params !== null,
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
-  });
-}
-
-export function useAvailability(id: string, from: string, to: string, enabled = true) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.bikes.availability(id, from, to),
-    queryFn: () => fetchAvailability(api, id, from, to),
-    enabled,
   });
 }

@@ -1,18 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
 import type { ApiSuccess, HttpClient } from './http.js';
+import type { Schemas } from './types.js';
 
-export interface ContactInput {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
+export type ContactInput = Schemas['CreateContactMessageDto'];
 
-export interface ContactMessage extends ContactInput {
-  _id: string;
-  createdAt: string;
-}
+export type ContactMessage = Schemas['ContactMessageDto'];
 
 /** POST contact: the server answers with the confirmation text the page shows. */
 export function sendContactMessage(api: HttpClient, input: ContactInput): Promise<ApiSuccess<ContactMessage>> {

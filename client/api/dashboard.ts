@@ -2,64 +2,22 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
 import { isApiError, type HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
+import type { Schemas } from './types.js';
 
-export interface Money {
-  /** Major units. */
-  amount: number;
-  currency: string;
-}
+export type Money = Schemas['MoneyDto'];
 
-export interface DashboardTotals {
-  /** Units rented: the quantities of every rental whose booking fee was paid. */
-  totalRented: number;
-  /** Money actually paid for rentals, in major units of `currency`. */
-  totalEarn: number;
-  currency: string;
-  /** Booking fees are charged in their own currency, so they are reported apart from totalEarn. */
-  bookingFees: Money;
-  /** Units in the fleet: stock of every bike plus the units out on rentals. */
-  totalBikes: number;
-  totalUsers: number;
-}
+export type DashboardTotals = Schemas['DashboardTotalsDto'];
 
 /** One returned rental, for the cost-per-rental chart. */
-export interface DashboardRental {
-  _id: string;
-  bikeName: string;
-  /** The rental's total cost, major units of the totals' currency. */
-  cost: number;
-  userEmail: string;
-  quantity: number;
-}
+export type DashboardRental = Schemas['DashboardRentalDto'];
 
-export interface MonthlySignups {
-  /** 'YYYY-MM' (UTC). */
-  month: string;
-  count: number;
-}
+export type MonthlySignups = Schemas['MonthlySignupsDto'];
 
-export interface DailySignups {
-  /** 'YYYY-MM-DD' (UTC). */
-  date: string;
-  weekday: string;
-  count: number;
-}
+export type DailySignups = Schemas['DailySignupsDto'];
 
-export interface NewUser {
-  _id: string;
-  name: string;
-  email: string;
-  createdAt: string;
-}
+export type NewUser = Schemas['NewUserDto'];
 
-export interface DashboardSummary {
-  totals: DashboardTotals;
-  rentals: DashboardRental[];
-  signupsByMonth: MonthlySignups[];
-  /** Always 7 entries, oldest first, ending today. */
-  signupsLast7Days: DailySignups[];
-  newUsers: NewUser[];
-}
+export type DashboardSummary = Schemas['DashboardSummaryDto'];
 
 export async function fetchDashboardSummary(api: HttpClient): Promise<DashboardSummary> {
   return (await api.get<DashboardSummary>('dashboard/summary')).data;

@@ -1,15 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
-import type { Bike } from './bikes.js';
 import type { ApiSuccess, HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
+import type { Schemas } from './types.js';
 
 /** A favourite with its bike populated (spec: `bikeId` is the bike object). Deleted bikes are left out. */
-export interface Favourite {
-  _id: string;
-  bikeId: Bike;
-  createdAt: string;
-}
+export type Favourite = Schemas['FavouriteDto'];
 
 export async function fetchFavourites(api: HttpClient): Promise<Favourite[]> {
   return (await api.get<Favourite[]>('favourite')).data;

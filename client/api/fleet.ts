@@ -2,72 +2,27 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
-import type { RentalStatus } from './rentals.js';
+import type { Schemas } from './types.js';
 
 /** A physical bike of a model (issue 10): a label or frame number, its state and notes. */
-export type UnitStatus = 'active' | 'maintenance' | 'retired';
+export type UnitStatus = Schemas['UnitDto']['status'];
 
-export interface Unit {
-  _id: string;
-  bikeId: string;
-  label: string;
-  status: UnitStatus;
-  notes: string | null;
-  createdAt: string;
-}
+export type Unit = Schemas['UnitDto'];
 
-export interface MaintenanceBlock {
-  _id: string;
-  unitId: string;
-  start: string;
-  end: string;
-  reason: string;
-}
+export type MaintenanceBlock = Schemas['MaintenanceBlockDto'];
 
-export interface TimelineBlock {
-  kind: 'booking' | 'maintenance';
-  start: string;
-  /** null: an open-ended booking, held until returned. */
-  end: string | null;
-  rentalId?: string;
-  customerName?: string;
-  status?: RentalStatus;
-  reason?: string;
-  /** The maintenance block's id (to lift it), when the server gives it. */
-  _id?: string;
-}
+export type TimelineBlock = Schemas['TimelineBlockDto'];
 
-export interface TimelineUnit {
-  _id: string;
-  label: string;
-  status: UnitStatus;
-  blocks: TimelineBlock[];
-}
+export type TimelineUnit = Schemas['TimelineUnitDto'];
 
 /** GET bikes/{id}/timeline: units x time, with bookings and maintenance blocks. */
-export interface Timeline {
-  bikeId: string;
-  from: string;
-  to: string;
-  units: TimelineUnit[];
-}
+export type Timeline = Schemas['TimelineDto'];
 
-export interface NewUnitInput {
-  label: string;
-  notes?: string;
-}
+export type NewUnitInput = Schemas['CreateUnitDto'];
 
-export interface UnitChanges {
-  label?: string;
-  status?: UnitStatus;
-  notes?: string;
-}
+export type UnitChanges = Schemas['UpdateUnitDto'];
 
-export interface MaintenanceInput {
-  start: string;
-  end: string;
-  reason: string;
-}
+export type MaintenanceInput = Schemas['CreateMaintenanceDto'];
 
 const bikePath = (bikeId: string) => `bikes/${encodeURIComponent(bikeId)}`;
 const unitPath = (unitId: string) => `units/${encodeURIComponent(unitId)}`;

@@ -3,6 +3,8 @@
  * the visitor's Cookie header forwarded) and in the browser (same origin, cookie sent by the browser).
  */
 
+import type { Schemas } from './types.js';
+
 export interface ApiSuccess<T> {
   success: true;
   message: string;
@@ -11,10 +13,8 @@ export interface ApiSuccess<T> {
   token?: string;
 }
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+/** One entry of a 400's `errors` (ErrorEnvelopeDto in openapi.yaml). */
+export type FieldError = Schemas['FieldErrorDto'];
 
 export type ApiErrorKind = 'http' | 'network' | 'parse' | 'timeout';
 

@@ -1,88 +1,41 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
+import type { Schemas } from './types.js';
 
 /** Issue 16: the admin screens' API (outbox emails, partner webhooks) and the CSV exports. */
 
-export type EmailStatus = 'pending' | 'sent' | 'kept' | 'failed';
+export type EmailStatus = Schemas['OutboxEmailDto']['status'];
 
-export interface OutboxEmail {
-  _id: string;
-  kind: string;
-  to: string;
-  subject: string;
-  status: EmailStatus;
-  attempts: number;
-  lastError: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  attachments: string[];
-  html?: string;
-  text?: string;
-}
+export type OutboxEmail = Schemas['OutboxEmailDto'];
 
-export interface OutboxEmailPage {
-  emails: OutboxEmail[];
-  currentPage: number;
-  totalPages: number;
-  total: number;
-  smtpConfigured: boolean;
-}
+export type OutboxEmailPage = Schemas['OutboxEmailPageDto'];
 
-export const WEBHOOK_EVENTS = [
-  'rental.created',
-  'rental.booked',
-  'rental.cancelled',
-  'rental.returned',
-  'rental.paid',
-  'payment.succeeded',
-  'payment.refunded',
-  'bike.created',
-  'bike.updated',
-  'bike.deleted',
-] as const;
+/** The events a partner can subscribe to (openapi.yaml's enum on CreateWebhookDto.events). */
+export type WebhookEvent = Schemas['CreateWebhookDto']['events'][number];
 
-export interface WebhookEndpoint {
-  _id: string;
-  url: string;
-  events: string[];
-  description: string;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** Only in the answer to the registration. */
-  secret?: string;
-}
+/** Every WebhookEvent, in the order the form shows them: the compiler rejects a missing or unknown name. */
+const WEBHOOK_EVENT_ORDER: Record<WebhookEvent, true> = {
+  'rental.created': true,
+  'rental.booked': true,
+  'rental.cancelled': true,
+  'rental.returned': true,
+  'rental.paid': true,
+  'payment.succeeded': true,
+  'payment.refunded': true,
+  'bike.created': true,
+  'bike.updated': true,
+  'bike.deleted': true,
+};
+export const WEBHOOK_EVENTS = Object.keys(WEBHOOK_EVENT_ORDER) as WebhookEvent[];
 
-export interface WebhookAttempt {
-  attemptedAt: string;
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
-  responseExcerpt: string;
-}
+export type WebhookEndpoint = Schemas['WebhookEndpointDto'] & Partial<Pick<Schemas['WebhookEndpointWithSecretDto'], 'secret'>>;
 
-export interface WebhookDelivery {
-  _id: string;
-  endpointId: string;
-  eventId: string;
-  eventType: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-  attemptLog?: WebhookAttempt[];
-}
+export type WebhookAttempt = Schemas['WebhookAttemptDto'];
 
-export interface WebhookDeliveryPage {
-  deliveries: WebhookDelivery[];
-  currentPage: number;
-  totalPages: number;
-  total: number;
-}
+export type WebhookDelivery = Schemas['WebhookDeliveryDto'];
+
+export type WebhookDeliveryPage = Schemas['WebhookDeliveryPageDto'];
 
 export const EMAILS_PAGE_SIZE = 20;
 

@@ -2,31 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
-import type { PaymentSummary } from './rentals.js';
-import type { RentalStatus } from './types.js';
+import type { Schemas } from './types.js';
 
 export type { PaymentKind, PaymentStatus } from './types.js';
 
-export interface PaymentRental {
-  _id: string;
-  /** The rental's checkout reference. */
-  paymentId: string;
-  bikeId: { _id: string; name: string };
-  bikeName: string;
-  quantity: number;
-  status: RentalStatus;
-  isReturned: boolean;
-  totalCost: number;
-}
+export type PaymentRental = Schemas['PaymentRentalDto'];
 
 /** GET payments/{id}: what the payment result page shows (the payment line, its deadline, page and rental). */
-export interface Payment extends PaymentSummary {
-  /** A pending payment can be paid until then. */
-  expiresAt: string | null;
-  /** The hosted payment page, while pending. */
-  payment_url: string | null;
-  rental: PaymentRental;
-}
+export type Payment = Schemas['PaymentDto'];
 
 export async function fetchPayment(api: HttpClient, id: string): Promise<Payment> {
   return (await api.get<Payment>(`payments/${encodeURIComponent(id)}`)).data;
@@ -36,7 +19,7 @@ export const paymentQuery = (api: HttpClient, id: string) =>
   queryOptions({ queryKey: queryKeys.payments.detail(id), queryFn: () => fetchPayment(api, id) });
 
 /** GET payments/{id}/status: the outcome only, public by the payment's unguessable id (a visitor not signed in). */
-export type PaymentOutcomeView = Pick<PaymentSummary, '_id' | 'kind' | 'status' | 'amount' | 'currency' | 'createdAt' | 'completedAt'>;
+export type PaymentOutcomeView = Schemas['PaymentStatusDto'];
 
 export async function fetchPaymentStatus(api: HttpClient, id: string): Promise<PaymentOutcomeView> {
   return (await api.get<PaymentOutcomeView>(`payments/${encodeURIComponent(id)}/status`)).data;

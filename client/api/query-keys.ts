@@ -15,7 +15,6 @@ export const queryKeys = {
     detail: (id: string) => ['bikes', 'detail', id] as const,
     related: (id: string) => ['bikes', 'related', id] as const,
     quote: (id: string, startTime: string, endTime: string, quantity: number) => ['bikes', 'quote', id, startTime, endTime, quantity] as const,
-    availability: (id: string, from: string, to: string) => ['bikes', 'availability', id, from, to] as const,
   },
   fleet: {
     all: ['fleet'] as const,
@@ -27,7 +26,6 @@ export const queryKeys = {
     mine: () => ['rentals', 'mine'] as const,
     checkout: (paymentId: string) => ['rentals', 'checkout', paymentId] as const,
     allForAdmin: () => ['rentals', 'admin', 'all'] as const,
-    payments: () => ['rentals', 'admin', 'payments'] as const,
   },
   payments: {
     all: ['payments'] as const,

@@ -1,150 +1,42 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
-import type { QuoteLine } from './bikes.js';
-import type { PaymentKind, PaymentStatus, RentalStatus } from './types.js';
+import type { Schemas } from './types.js';
 import { queryKeys } from './query-keys.js';
 
 export type { RentalStatus } from './types.js';
 
-export interface RentalBike {
-  _id: string;
-  name: string;
-  imgageurl: string;
-  /** The bike's current price (major units). */
-  pricePerHour: number;
-  brand: string;
-  model: string;
-}
+export type RentalBike = Schemas['RentalBikeDto'];
 
-export interface RentalUser {
-  _id: string;
-  name: string;
-  email: string;
-}
+export type RentalUser = Schemas['RentalUserDto'];
 
-export interface BookingFee {
-  /** The booking-fee payment (GET payments/{id}, /payment/result?payment=): given by servers that name it. */
-  _id?: string;
-  /** Major units. */
-  amount: number;
-  currency: string;
-  status: PaymentStatus;
-}
+export type BookingFee = Schemas['BookingFeeDto'];
 
 /** The price fixed at booking for a window with a return time. */
-export interface RentalQuote {
-  total: number;
-  currency: string;
-  lines: QuoteLine[];
-}
+export type RentalQuote = Schemas['RentalQuoteDto'];
 
-export interface Rental {
-  _id: string;
-  bikeId: RentalBike;
-  userId: RentalUser;
-  startTime: string;
-  returnTime: string | null;
-  isReturned: boolean;
-  quantity: number;
-  /** Price per hour at booking time (major units); totalCost uses it. */
-  pricePerHour: number;
-  currency: string;
-  /** ceil(hours) x pricePerHour x quantity once returned, else 0 (major units). */
-  totalCost: number;
-  /** Truthy means paid (spec section 3); null while unpaid. */
-  totalPaid: number | null;
-  /** Checkout reference: rentals/trans/{paymentId} and rentals/fullpayment take it. */
-  paymentId: string;
-  reviewAdded: boolean;
-  status: RentalStatus;
-  bookingFee: BookingFee | null;
-  holdExpiresAt: string | null;
-  createdAt: string;
-  // The rental engine's fields (issue 10). Optional: an older server leaves them out, and the screens then act as before.
-  /** Planned return; null for an open-ended booking (priced by the hour at return). */
-  endTime?: string | null;
-  /** Fixed at booking when endTime is set. */
-  quote?: RentalQuote | null;
-  /** Added when returned after endTime + grace (major units). */
-  lateFee?: number;
-  units?: { _id: string; label: string }[];
-  dueAt?: string | null;
-  /** Not returned and past endTime + grace. */
-  overdue?: boolean;
-  /** The owner may still cancel (before the start). */
-  canCancel?: boolean;
-  /** Until then a cancel refunds the booking fee; after it the fee is kept. */
-  freeCancellationUntil?: string | null;
-  /** What the customer still owes (major units). */
-  amountDue?: number;
-  source?: 'online' | 'counter';
-}
+export type Rental = Schemas['RentalDto'];
 
 /** One payment line (booking fee or rental payment). */
-export interface PaymentSummary {
-  _id: string;
-  kind: PaymentKind;
-  /** Major units of `currency`. */
-  amount: number;
-  currency: string;
-  status: PaymentStatus;
-  provider: string;
-  createdAt: string;
-  completedAt: string | null;
-}
+export type PaymentSummary = Schemas['PaymentSummaryDto'];
 
 /** GET rentals/rentalpayment: a returned rental with its money. */
-export interface RentalPaymentReport extends Rental {
-  /** totalCost - totalPaid (major units). */
-  amountDue: number;
-  payments: PaymentSummary[];
-}
+export type RentalPaymentReport = Schemas['RentalPaymentReportDto'];
 
-export interface CreateRentalInput {
-  bikeId: string;
-  /** ISO 8601. */
-  startTime: string;
-  quantity: number;
-  /** ISO 8601; absent: open-ended. */
-  endTime?: string;
-}
+export type CreateRentalInput = Schemas['CreateRentalDto'];
 
-export interface RescheduleInput {
-  startTime: string;
-  endTime?: string;
-}
+export type RescheduleInput = Schemas['RescheduleRentalDto'];
 
-export type CounterPaymentMethod = 'cash' | 'card_terminal';
+export type CounterPaymentMethod = Schemas['CounterSaleDto']['paymentMethod'];
 
 /** Admin, in the shop: a booking for a customer, without the online booking fee, optionally paid at the counter. */
-export interface CounterSaleInput {
-  customerEmail: string;
-  bikeId: string;
-  startTime: string;
-  endTime?: string;
-  quantity: number;
-  paymentMethod: CounterPaymentMethod;
-  paid: boolean;
-}
+export type CounterSaleInput = Schemas['CounterSaleDto'];
 
-export interface CreateRentalResult {
-  rental: Rental;
-  /** The gateway's hosted checkout: send the browser there with a full-page redirect. */
-  payment_url: string;
-  payment: PaymentSummary;
-}
+export type CreateRentalResult = Schemas['CreateRentalResultDto'];
 
-export interface FullPaymentInput {
-  paymentId: string;
-  /** Must equal the server's totalCost to the cent. */
-  totalCost: number;
-}
+export type FullPaymentInput = Schemas['FullPaymentDto'];
 
-export interface PaymentUrlResult {
-  payment_url: string;
-  payment: PaymentSummary;
-}
+export type PaymentUrlResult = Schemas['PaymentUrlDto'];
 
 /**
  * A retry carrying the same key gets the first answer instead of booking (or charging) twice. `randomUUID` exists
@@ -178,6 +70,7 @@ export async function fetchAllRentals(api: HttpClient): Promise<Rental[]> {
   return (await api.get<Rental[]>('rentals/allrentalbike')).data;
 }
 
+/** GET rentals/rentalpayment (spec section 7): returned rentals with what was paid and what is due. No screen shows it. */
 export async function fetchRentalPayments(api: HttpClient): Promise<RentalPaymentReport[]> {
   return (await api.get<RentalPaymentReport[]>('rentals/rentalpayment')).data;
 }
@@ -207,30 +100,16 @@ export const rentalCheckoutQuery = (api: HttpClient, paymentId: string) =>
 export const allRentalsQuery = (api: HttpClient) =>
   queryOptions({ queryKey: queryKeys.rentals.allForAdmin(), queryFn: () => fetchAllRentals(api) });
 
-export const rentalPaymentsQuery = (api: HttpClient) =>
-  queryOptions({ queryKey: queryKeys.rentals.payments(), queryFn: () => fetchRentalPayments(api) });
-
 /** The signed-in user's rentals (role user). */
 export function useMyRentals() {
   const api = useApi();
   return useQuery(myRentalsQuery(api));
 }
 
-export function useRentalCheckout(paymentId: string) {
-  const api = useApi();
-  return useQuery(rentalCheckoutQuery(api, paymentId));
-}
-
 /** Admin: every rental with bike and renter. */
 export function useAllRentals() {
   const api = useApi();
   return useQuery(allRentalsQuery(api));
-}
-
-/** Admin: returned rentals with what was paid and what is due. */
-export function useRentalPayments() {
-  const api = useApi();
-  return useQuery(rentalPaymentsQuery(api));
 }
 
 /**

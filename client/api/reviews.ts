@@ -2,42 +2,19 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
+import type { Schemas } from './types.js';
 
 /** The caller's helpful vote: 1 helpful, -1 not helpful, 0 none. */
-export type VoteValue = 1 | -1 | 0;
+export type VoteValue = Schemas['ReviewVoteDto']['myVote'];
 export type VoteName = 'helpful' | 'not_helpful' | 'none';
 
 export const VOTE_VALUE: Record<VoteName, VoteValue> = { helpful: 1, not_helpful: -1, none: 0 };
 
-export interface Review {
-  _id: string;
-  bikeId: { _id: string; name: string };
-  /** The reviewer's name only (public listings never show the email). */
-  userId: { _id: string; name: string };
-  /** When the review was written (ISO). */
-  date: string;
-  /** 1 to 5 in half steps. */
-  rating: number;
-  comment: string;
-  /** Sum of the helpful (+1) and not helpful (-1) votes. */
-  helpful: number;
-  /** Always 0 for anonymous visitors. */
-  myVote: VoteValue;
-}
+export type Review = Schemas['ReviewDto'];
 
-export interface AddReviewInput {
-  bikeId: string;
-  rating: number;
-  comment: string;
-  /** The rental's paymentId. */
-  paymentId: string;
-}
+export type AddReviewInput = Schemas['AddReviewDto'];
 
-export interface ReviewVote {
-  _id: string;
-  helpful: number;
-  myVote: VoteValue;
-}
+export type ReviewVote = Schemas['ReviewVoteDto'];
 
 export async function fetchBikeReviews(api: HttpClient, bikeId: string): Promise<Review[]> {
   return (await api.get<Review[]>(`reviews/getpostreviews/${encodeURIComponent(bikeId)}`)).data;

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
-import type { Session, User } from './types.js';
+import type { Schemas, Session, User } from './types.js';
 
 export const toSession = (user: Pick<User, '_id' | 'name' | 'email' | 'role'> & { createdAt?: string }): Session => ({
   id: user._id,
@@ -57,10 +57,7 @@ export function useUpdateMe() {
   });
 }
 
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-}
+export type PasswordChange = Schemas['ChangePasswordDto'];
 
 /** Changes the password; the server ends every other session and sets a new cookie for this one. */
 export async function changePassword(api: HttpClient, input: PasswordChange): Promise<User> {

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import type { Role } from '../api/types.js';
 import { sessionQuery } from '../api/users.js';
 import { loaderContext } from './router-context.js';

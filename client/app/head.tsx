@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { serializeForScript } from './app-state.js';
 
 export const SITE_NAME = 'Okay Bike';

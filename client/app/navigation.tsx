@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router-dom';
 
 /**
  * The path the menus mark: the page being opened while a navigation is under way, else the current one. Marking

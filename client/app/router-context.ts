@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext, RouterContextProvider } from 'react-router';
+import { createContext, RouterContextProvider } from 'react-router-dom';
 import type { HttpClient } from '../api/http.js';
 
 /** What route loaders get, on the server (per request) and in the browser (per navigation). */

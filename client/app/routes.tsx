@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router-dom';
 import { MainLayout } from '../components/MainLayout.js';
 import { RouteErrorPage } from '../components/RouteErrorPage.js';
 import { addBikeLoader } from '../pages/add-bike/loader.js';
@@ -56,7 +56,7 @@ const fleetPage = lazyPage('client/pages/fleet/FleetPage.tsx', () => import('../
 const counterSalePage = lazyPage('client/pages/fleet/CounterSalePage.tsx', () => import('../pages/fleet/CounterSalePage.js'));
 const homePage = lazyPage('client/pages/home/HomePage.tsx', () => import('../pages/home/HomePage.js'));
 const loginPage = lazyPage('client/pages/login/LoginPage.tsx', () => import('../pages/login/LoginPage.js'));
-const myRentalsPage = lazyPage('client/pages/my-rentals/MyRentalsPage.tsx', () => import('../pages/my-rentals/MyRentalsPage.js'));
+const addReviewPage = lazyPage('client/pages/add-review/AddReviewPage.tsx', () => import('../pages/add-review/AddReviewPage.js'));
 const privacyPolicyPage = lazyPage('client/pages/privacy-policy/PrivacyPolicyPage.tsx', () => import('../pages/privacy-policy/PrivacyPolicyPage.js'));
 const profilePage = lazyPage('client/pages/profile/ProfilePage.tsx', () => import('../pages/profile/ProfilePage.js'));
 const rentalsPage = lazyPage('client/pages/rentals/RentalsPage.tsx', () => import('../pages/rentals/RentalsPage.js'));
@@ -126,7 +126,7 @@ export const routes: RouteObject[] = [
               { path: 'updateprofile', loader: updateProfileLoader, ...updateProfilePage },
               { path: 'password', ...changePasswordPage },
               { path: 'rentals', loader: myRentalsLoader, ...rentalsPage },
-              { path: 'myrentals', loader: myRentalsLoader, ...myRentalsPage },
+              { path: 'myrentals', loader: myRentalsLoader, ...addReviewPage },
               { path: 'addbike', loader: addBikeLoader, ...addBikePage },
               { path: 'allbikes', loader: adminBikesLoader, ...adminBikesPage },
               { path: 'allusers', loader: allUsersLoader, ...allUsersPage },

@@ -1,14 +1,13 @@
 import { Skeleton } from 'antd';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import type { Bike } from '../api/bikes.js';
 import { engineFact, truncate } from '../lib/bike-text.js';
+import { formatMoney } from '../lib/money.js';
 import { ButtonLink } from './ButtonLink.js';
 import { FactList } from './FactList.js';
 import './bike-card.css';
 
 export { truncate };
-
-export const formatUsd = (amount: number): string => `$${amount.toFixed(2)}`;
 
 /**
  * A bike in a grid. Badge rules as the spec writes them: the label says 'Available' only above one unit, while
@@ -48,7 +47,7 @@ export function BikeCard({ bike, eager = false }: { bike: Bike; eager?: boolean 
         <div className="okb-bike-card__price">
           <div>
             <span className="okb-bike-card__price-label">Hourly Price</span>
-            <strong className="okb-bike-card__price-value">{formatUsd(bike.pricePerHour)}</strong>
+            <strong className="okb-bike-card__price-value">{formatMoney(bike.pricePerHour, bike.currency)}</strong>
             <span className="okb-bike-card__note">Price can be changed</span>
           </div>
           <ButtonLink type="primary" to={`/bike/${bike._id}`} aria-label={`View Details of ${bike.name}`}>

@@ -11,18 +11,20 @@ export type BikeFormValues = BikeInput;
 /** The server's rule for `imgageurl`: an http(s) URL or a path on this site (never javascript:, data: or //host). */
 const IMAGE_URL = /^(?:https?:\/\/[^\s/?#]+[^\s]*|\/(?!\/)[^\s]*)$/i;
 
-const FIELD_NAMES: readonly (keyof BikeFormValues)[] = [
-  'name',
-  'description',
-  'pricePerHour',
-  'cc',
-  'year',
-  'model',
-  'brand',
-  'imgageurl',
-  'quantity',
-  'isAvailable',
-];
+/** The form's fields, by name (every one of BikeFormValues: the compiler rejects a missing or unknown name). */
+const FIELDS: Record<keyof BikeFormValues, true> = {
+  name: true,
+  description: true,
+  pricePerHour: true,
+  cc: true,
+  year: true,
+  model: true,
+  brand: true,
+  imgageurl: true,
+  quantity: true,
+  isAvailable: true,
+};
+const isField = (path: string): path is keyof BikeFormValues => Object.hasOwn(FIELDS, path);
 
 /**
  * Shows the server's field errors (400 `errors: [{ path, message }]`) under the fields they belong to. Returns
@@ -32,8 +34,7 @@ export function showServerFieldErrors(form: FormInstance<BikeFormValues>, error:
   if (!isApiError(error) || error.errors.length === 0) return false;
   const byField = new Map<keyof BikeFormValues, string[]>();
   for (const { path, message } of error.errors) {
-    const field = FIELD_NAMES.find((name) => name === path);
-    if (field) byField.set(field, [...(byField.get(field) ?? []), message]);
+    if (isField(path)) byField.set(path, [...(byField.get(path) ?? []), message]);
   }
   form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
   return byField.size > 0;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 
 /** The bike mark next to the brand name; decorative, the link text names it. */
 function BrandMark() {

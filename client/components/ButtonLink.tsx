@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from 'antd';
 import type { MouseEvent } from 'react';
-import { useHref, useLinkClickHandler } from 'react-router';
+import { useHref, useLinkClickHandler } from 'react-router-dom';
 
 type ButtonLinkProps = Omit<ButtonProps, 'href' | 'onClick'> & { to: string };
 

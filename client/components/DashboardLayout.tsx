@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router-dom';
 import { useDestinationPath } from '../app/navigation.js';
 import { useSession } from '../api/users.js';
 import { useThemeMode } from '../app/theme-mode.js';

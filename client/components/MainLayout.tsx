@@ -1,6 +1,6 @@
 import { Layout } from 'antd';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from 'react-router-dom';
 import { ScrollToTopButton } from './ScrollToTopButton.js';
 import { ShopNotices } from './ShopNotices.js';
 import { SiteFooter } from './SiteFooter.js';

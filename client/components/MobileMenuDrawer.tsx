@@ -1,6 +1,6 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Drawer } from 'antd';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useDestinationPath } from '../app/navigation.js';
 import { useSession } from '../api/users.js';
 import { isNavItemActive, navItemsFor } from './nav-links.js';

@@ -1,7 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { pageFromSearch } from '../app/prefetch.js';
 import { decorativeIcon } from './decorative-icon.js';
 

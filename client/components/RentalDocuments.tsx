@@ -1,13 +1,9 @@
 import { FilePdfOutlined } from '@ant-design/icons';
+import type { Rental } from '../api/rentals.js';
 import { decorativeIcon } from './decorative-icon.js';
 
-/** The rental fields the links depend on (the API's RentalDto). */
-interface RentalForDocuments {
-  _id: string;
-  status: string;
-  totalPaid: number | null;
-  bookingFee: { status: string } | null;
-}
+/** The rental fields the links depend on. */
+type RentalForDocuments = Pick<Rental, '_id' | 'status' | 'totalPaid'> & { bookingFee: Pick<NonNullable<Rental['bookingFee']>, 'status'> | null };
 
 /**
  * Download links for a rental's PDFs (issue 16): the booking-fee receipt, the rental payment's receipt and the

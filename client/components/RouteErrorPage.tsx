@@ -1,7 +1,7 @@
 import { Button } from 'antd';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { usePageMeta } from '../app/head.js';
-import { NotFoundContent } from '../pages/not-found/NotFoundPage.js';
+import { NotFoundContent } from './NotFoundContent.js';
 import { ProblemState } from './ProblemState.js';
 
 /** What a route shows when its loader or rendering failed; 404 responses look like the 404 page. */

@@ -1,6 +1,6 @@
 import { FacebookFilled, InstagramOutlined, XOutlined } from '@ant-design/icons';
 import { Layout } from 'antd';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 
 const SOCIAL_LINKS = [
   { href: 'https://www.facebook.com/', label: 'Okay Bike on Facebook', icon: <FacebookFilled /> },

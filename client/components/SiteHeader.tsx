@@ -1,7 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useDestinationPath } from '../app/navigation.js';
 import { useSession } from '../api/users.js';
 import { BrandLink } from './BrandLink.js';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { useLogout } from '../api/auth.js';
 import { notifyError } from '../app/notify.js';
 

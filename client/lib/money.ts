@@ -28,6 +28,3 @@ export function formatMoney(amount: number, currency = 'USD'): string {
 
 /** A price per unit of time: '$12.50/hour', '$50.00/day'. */
 export const formatRate = (amount: number, currency: string, per: 'hour' | 'day' | 'week'): string => `${formatMoney(amount, currency)}/${per}`;
-
-/** Chart axes: '$1,200' rather than '$1,200.00'. */
-export const formatMoneyShort = (amount: number, currency = 'USD'): string => formatMoney(amount, currency).replace(/\.00$/, '');

@@ -58,14 +58,6 @@ export function formatDate(value: string | number | Date, zone: string): string 
   return formatter(`d|${tz}`, { timeZone: tz, dateStyle: 'medium' }).format(at);
 }
 
-/** '1:30 PM'. */
-export function formatTime(value: string | number | Date, zone: string): string {
-  const at = toDate(value);
-  if (!at) return '';
-  const tz = safeTimeZone(zone);
-  return formatter(`t|${tz}`, { timeZone: tz, timeStyle: 'short' }).format(at);
-}
-
 /** The zone as people read it: 'UTC', 'GMT+6', 'CET'. */
 export function zoneLabel(at: Date, zone: string): string {
   const tz = safeTimeZone(zone);

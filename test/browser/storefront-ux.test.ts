@@ -152,7 +152,7 @@ describe('Storefront and dashboard polish (issue 14) in a browser', () => {
     await bars.first().locator('.okb-hbar-fill').hover();
     const tip = page.getByRole('tooltip').filter({ hasText: 'Earn: $' });
     await tip.waitFor();
-    expect(await tip.textContent()).toMatch(/Earn: \$\d+\.\d\d.*@/);
+    expect(await tip.textContent()).toMatch(/Earn: \$\d{1,3}(,\d{3})*\.\d\d.*@/);
     await context.close();
   });
 

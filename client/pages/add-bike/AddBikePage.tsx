@@ -1,5 +1,5 @@
 import { Card, Form } from 'antd';
-import { useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router-dom';
 import { useCreateBike } from '../../api/admin-bikes.js';
 import { isApiError } from '../../api/http.js';
 import { usePageMeta } from '../../app/head.js';

@@ -10,8 +10,8 @@ import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { formatMoney } from '../../lib/money.js';
 import './admin-bikes.css';
-import { AvailabilityTag, isInStock } from './AvailabilityTag.js';
-import { StatusTag } from './StatusTag.js';
+import { AvailabilityTag, isInStock } from '../../components/AvailabilityTag.js';
+import { StatusTag } from '../../components/StatusTag.js';
 import { Pager, useFocusListOnPage, usePageParam, useStayInRange } from '../../components/Pager.js';
 
 type Availability = 'all' | 'true' | 'false';

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Input, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
 import { usePageMeta } from '../../app/head.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager, useFocusListOnPage } from '../../components/Pager.js';
-import { BikeGrid } from '../search/BikeGrid.js';
+import { BikeGrid } from '../../components/BikeGrid.js';
 import { listingQueryParams, listingSearch, readListingState, type ListingState } from './listing-params.js';
 import './all-bikes.css';
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { bikesQuery } from '../../api/bikes.js';
 import { loaderContext } from '../../app/router-context.js';
 import { prefetchOrForget } from '../../app/prefetch.js';

@@ -1,7 +1,7 @@
 import { CrownOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Popconfirm, Table, theme, Tooltip, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { useNavigation } from 'react-router';
+import { useNavigation } from 'react-router-dom';
 import { useDeleteUser, usePromoteUser, useUsers } from '../../api/admin-users.js';
 import { isApiError } from '../../api/http.js';
 import type { User } from '../../api/types.js';
@@ -12,7 +12,7 @@ import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { Pager, useFocusListOnPage, usePageParam, useStayInRange } from '../../components/Pager.js';
-import { StatusTag } from '../admin-bikes/StatusTag.js';
+import { StatusTag } from '../../components/StatusTag.js';
 
 /** The spec's error text, with the server's reason beneath it when it gave one (open rentals, own account). */
 function failure(title: string, error: unknown): ReactNode {

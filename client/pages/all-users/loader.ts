@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { USERS_PAGE_SIZE, usersQuery } from '../../api/admin-users.js';
 import { requireSession } from '../../app/guards.js';
 import { loaderContext } from '../../app/router-context.js';

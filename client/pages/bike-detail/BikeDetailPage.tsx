@@ -2,7 +2,7 @@ import './bike-detail.css';
 import { engineText } from '../../lib/bike-text.js';
 import { Button, Rate, Skeleton } from 'antd';
 import { Suspense } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'react-router-dom';
 import { useBike, type BikeDetail } from '../../api/bikes.js';
 import { useBikeReviews } from '../../api/reviews.js';
 import { absoluteUrl, canonicalPathFor, usePageMeta, useSiteOrigin } from '../../app/head.js';

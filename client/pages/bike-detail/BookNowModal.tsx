@@ -6,9 +6,9 @@ import { newIdempotencyKey, useCreateRental } from '../../api/rentals.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
 import { notify } from '../../app/notify.js';
 import { QuoteSummary } from '../../components/QuoteSummary.js';
-import { formatMoney } from '../../lib/money.js';
+import { formatMoney, formatRate } from '../../lib/money.js';
 import { toZonedInputValue, zoneLabel, zonedInputToIso } from '../../lib/time.js';
-import { BOOKING_FEE_LABEL } from './booking.js';
+import { BOOKING_FEE_LABEL } from '../../lib/booking.js';
 
 interface BookNowModalProps {
   bike: BikeDetail;
@@ -184,7 +184,7 @@ export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProp
           <p className="book-now-note">
             {endTime
               ? 'Pick the start time to see the price and availability for your window.'
-              : `No return time: the booking is open-ended and charged by the hour (${formatMoney(bike.pricePerHour, bike.currency)}/hour) after you return the bike. Add a return time to see the price now.`}
+              : `No return time: the booking is open-ended and charged by the hour (${formatRate(bike.pricePerHour, bike.currency, 'hour')}) after you return the bike. Add a return time to see the price now.`}
           </p>
         )}
         <p className="book-now-note">The booking fee holds the bike for you.</p>

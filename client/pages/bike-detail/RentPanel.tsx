@@ -1,14 +1,14 @@
 import { HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Tooltip } from 'antd';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import type { BikeDetail } from '../../api/bikes.js';
 import { useAddFavourite, useFavourites } from '../../api/favourites.js';
 import { useSession } from '../../api/users.js';
 import { notify } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
-import { maxBookableUnits } from './booking.js';
+import { maxBookableUnits } from '../../lib/booking.js';
 import { isBookable } from './structured-data.js';
 
 // The booking form is needed only after 'Rent Now': its code is fetched when the pointer or focus reaches the button.

@@ -1,6 +1,6 @@
 import { DislikeFilled, DislikeOutlined, LikeFilled, LikeOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Empty, Rate, Skeleton } from 'antd';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { useBikeReviews, useVoteReview, type Review, type VoteName } from '../../api/reviews.js';
 import { useSession } from '../../api/users.js';
 import { notifyError } from '../../app/notify.js';

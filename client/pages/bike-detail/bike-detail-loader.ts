@@ -1,24 +1,16 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { bikeQuery, relatedBikesQuery } from '../../api/bikes.js';
 import { favouritesQuery } from '../../api/favourites.js';
 import { isApiError } from '../../api/http.js';
 import { bikeReviewsQuery } from '../../api/reviews.js';
 import { sessionQuery } from '../../api/users.js';
+import { prefetchOrForget } from '../../app/prefetch.js';
 import { loaderContext } from '../../app/router-context.js';
 
 /** Bike ids are UUIDs; anything else cannot name a bike. */
 const BIKE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' });
-
-/**
- * Failed queries are not sent to the browser, which starts them afresh; forgetting them on the server too makes
- * both render the same loading state (no hydration mismatch).
- */
-function forgetIfFailed(queryClient: QueryClient, queryKey: QueryKey): void {
-  if (queryClient.getQueryState(queryKey)?.status === 'error') queryClient.removeQueries({ queryKey, exact: true });
-}
 
 /**
  * /bike/:id. The bike must exist before the page renders: an unknown or malformed id throws a 404 Response,
@@ -35,12 +27,9 @@ export async function bikeDetailLoader({ params, context }: LoaderFunctionArgs):
   const related = relatedBikesQuery(api, id);
   const favourites = favouritesQuery(api);
   const sections = Promise.all([
-    queryClient.prefetchQuery(reviews).then(() => forgetIfFailed(queryClient, reviews.queryKey)),
-    queryClient.prefetchQuery(related).then(() => forgetIfFailed(queryClient, related.queryKey)),
-    session
-      .then((user) => (user?.role === 'user' ? queryClient.prefetchQuery(favourites) : undefined))
-      .then(() => forgetIfFailed(queryClient, favourites.queryKey))
-      .catch(() => undefined),
+    prefetchOrForget(queryClient, reviews),
+    prefetchOrForget(queryClient, related),
+    session.then((user) => (user?.role === 'user' ? prefetchOrForget(queryClient, favourites) : undefined)).catch(() => undefined),
   ]);
   try {
     await queryClient.ensureQueryData(bikeQuery(api, id));

@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Result, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
-import { useLoaderData, useParams } from 'react-router';
+import { useLoaderData, useParams } from 'react-router-dom';
 import { useApi } from '../../api/api-context.js';
 import { isApiError } from '../../api/http.js';
 import { newIdempotencyKey, rentalCheckoutQuery, useFullPayment, type Rental } from '../../api/rentals.js';
@@ -12,7 +12,7 @@ import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
-import { amountDue } from '../rentals/rental-state.js';
+import { amountDue } from '../../lib/rental-state.js';
 import type { CheckoutLoaderData } from './checkout-loader.js';
 
 function CheckoutFrame({ children }: { children: ReactNode }) {

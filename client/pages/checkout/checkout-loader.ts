@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import { isApiError } from '../../api/http.js';
 import { rentalCheckoutQuery } from '../../api/rentals.js';
 import { requireSession } from '../../app/guards.js';

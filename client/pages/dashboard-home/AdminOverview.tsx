@@ -163,7 +163,7 @@ export function AdminOverview() {
                 <ChartDataTable
                   caption="Cost per rental, largest first"
                   headers={['Bike', 'Earn', 'User']}
-                  rows={[...rentals].sort((a, b) => b.cost - a.cost).map((c) => [c.bikeName, earnLabel(c.cost), c.userEmail])}
+                  rows={[...rentals].sort((a, b) => b.cost - a.cost).map((c) => [c.bikeName, earnLabel(c.cost, totals.currency), c.userEmail])}
                 />
                 <figcaption className="dashboard-figure-caption">
                   {rentals.length > bars.length

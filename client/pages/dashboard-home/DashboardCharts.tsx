@@ -8,8 +8,8 @@ import type { CSSProperties } from 'react';
 import { formatMoney } from '../../lib/money.js';
 import type { CostBar, SignupPoint } from './chart-data.js';
 
-/** Spec section 2: the cost tooltip reads 'Earn: $' and the amount. */
-export const earnLabel = (cost: number): string => `Earn: $${cost.toFixed(2)}`;
+/** Spec section 2: the cost tooltip reads 'Earn: $' and the amount (the dashboard's totals are in dollars). */
+export const earnLabel = (cost: number, currency: string): string => `Earn: ${formatMoney(cost, currency)}`;
 
 const barWidth = (value: number, max: number): CSSProperties => ({
   width: `${max > 0 ? Math.min(100, Math.max((value / max) * 100, value > 0 ? 1.5 : 0)) : 0}%`,
@@ -29,7 +29,7 @@ export function RentalCostChart({ bars, currency }: { bars: CostBar[]; currency:
           title={
             <div className="okb-chart-tip">
               <div className="okb-chart-tip-title">{bar.label}</div>
-              <div>{earnLabel(bar.cost)}</div>
+              <div>{earnLabel(bar.cost, currency)}</div>
               <div>{bar.detail}</div>
             </div>
           }

@@ -5,7 +5,7 @@ import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { StatusTag } from '../admin-bikes/StatusTag.js';
+import { StatusTag } from '../../components/StatusTag.js';
 import { AdminOverview } from './AdminOverview.js';
 import './dashboard-home.css';
 import { FavouriteRides } from './FavouriteRides.js';

@@ -6,9 +6,9 @@ import { notify, notifyError } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { FactList } from '../../components/FactList.js';
-import { AvailabilityTag } from '../admin-bikes/AvailabilityTag.js';
+import { AvailabilityTag } from '../../components/AvailabilityTag.js';
 import { engineFact, truncate } from '../../lib/bike-text.js';
-import { formatMoney } from '../../lib/money.js';
+import { formatRate } from '../../lib/money.js';
 
 /** Spec section 9: favourites show 3 skeletons while loading and cut descriptions at 20 characters. */
 const SKELETONS = 3;
@@ -36,7 +36,7 @@ function FavouriteCard({ bike, removing, onRemove }: { bike: Bike; removing: boo
             { term: 'Model', value: bike.model },
             { term: 'Year', value: bike.year },
             engineFact(bike.cc),
-            { term: 'Price', value: `${formatMoney(bike.pricePerHour, bike.currency)}/hour` },
+            { term: 'Price', value: formatRate(bike.pricePerHour, bike.currency, 'hour') },
           ]}
         />
         <div className="favourite-ride-actions">

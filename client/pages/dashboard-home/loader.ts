@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { dashboardSummaryQuery } from '../../api/dashboard.js';
 import { favouritesQuery } from '../../api/favourites.js';
 import { meQuery, sessionQuery } from '../../api/users.js';

@@ -1,13 +1,13 @@
 import { EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Modal, Skeleton, Table, Tabs, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useNavigation } from 'react-router';
+import { useNavigation } from 'react-router-dom';
 import { useEmail, useEmails, type OutboxEmail } from '../../api/notifications.js';
 import { usePageMeta } from '../../app/head.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager, usePageParam, useStayInRange } from '../../components/Pager.js';
-import { StatusTag, type StatusTone } from '../admin-bikes/StatusTag.js';
+import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 import { UtcTime } from '../../components/UtcTime.js';
 
 const TONE: Record<OutboxEmail['status'], StatusTone> = { sent: 'success', kept: 'info', pending: 'warning', failed: 'danger' };

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { emailsQuery } from '../../api/notifications.js';
 import { requireSession } from '../../app/guards.js';
 import { loaderContext } from '../../app/router-context.js';

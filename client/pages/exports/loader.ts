@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { requireSession } from '../../app/guards.js';
 
 export async function exportsLoader(args: LoaderFunctionArgs): Promise<null> {

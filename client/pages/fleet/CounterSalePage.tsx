@@ -1,7 +1,7 @@
 import { ShopOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio } from 'antd';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { useQuote } from '../../api/bikes.js';
 import { isApiError } from '../../api/http.js';
 import { newIdempotencyKey, useCounterSale, type CounterPaymentMethod, type Rental } from '../../api/rentals.js';
@@ -13,7 +13,7 @@ import { DateTime } from '../../components/DateTime.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { QuoteSummary } from '../../components/QuoteSummary.js';
-import { MAX_UNITS_PER_BOOKING } from '../bike-detail/booking.js';
+import { MAX_UNITS_PER_BOOKING } from '../../lib/booking.js';
 import { formatMoney } from '../../lib/money.js';
 import { toZonedInputValue, zoneLabel, zonedInputToIso } from '../../lib/time.js';
 import { BikePicker } from './BikePicker.js';

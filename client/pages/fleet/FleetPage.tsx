@@ -1,7 +1,7 @@
 import { LeftOutlined, PlusOutlined, RightOutlined, ShopOutlined, ToolOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Form, Input, Modal, Select, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { useId, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useBike } from '../../api/bikes.js';
 import { useAddMaintenance, useAddUnit, useTimeline, useUnits, useUpdateUnit, type Unit, type UnitStatus } from '../../api/fleet.js';
 import { isApiError } from '../../api/http.js';

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { requireSession } from '../../app/guards.js';
 
 /** Fleet, timeline and counter sale: admin only (the data loads in the browser, per window). */

@@ -1,6 +1,6 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Button, Divider, Form, Input } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router-dom';
 import { useLogin } from '../../api/auth.js';
 import type { LoginInput } from '../../api/types.js';
 import { useDemoAccounts } from '../../app/app-settings.js';

@@ -3,7 +3,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Skeleton } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../api/http.js';
 import { usePayment, usePaymentStatus, type Payment, type PaymentOutcomeView, type PaymentKind, type PaymentStatus } from '../../api/payments.js';
 import { queryKeys } from '../../api/query-keys.js';

@@ -1,6 +1,7 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { paymentQuery, paymentStatusQuery } from '../../api/payments.js';
 import { sessionQuery } from '../../api/users.js';
+import { prefetchOrForget } from '../../app/prefetch.js';
 import { loaderContext } from '../../app/router-context.js';
 
 /**
@@ -14,10 +15,7 @@ export async function paymentResultLoader({ request, context }: LoaderFunctionAr
   const id = new URL(request.url).searchParams.get('payment')?.trim() ?? '';
   if (!session && !id) throw redirect('/login');
   if (id) {
-    const queryKey = session ? paymentQuery(api, id).queryKey : paymentStatusQuery(api, id).queryKey;
-    await (session ? queryClient.prefetchQuery(paymentQuery(api, id)) : queryClient.prefetchQuery(paymentStatusQuery(api, id)));
-    // Failed queries are not sent to the browser, which starts them afresh: render them that way on the server too.
-    if (queryClient.getQueryState(queryKey)?.status === 'error') queryClient.removeQueries({ queryKey, exact: true });
+    await prefetchOrForget(queryClient, session ? paymentQuery(api, id) : paymentStatusQuery(api, id));
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import { BellOutlined, CreditCardOutlined, LockOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Card, Modal } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router-dom';
 import type { Role } from '../../api/types.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useFavourites } from '../../api/favourites.js';
 import type { Role } from '../../api/types.js';
-import { formatMoney } from '../../lib/money.js';
+import { formatRate } from '../../lib/money.js';
 
 /** Spec section 9: 3 skeleton tiles while favourites load. */
 const SKELETON_TILES = 3;
@@ -53,7 +53,7 @@ export function FavoriteBikesCard({ role }: { role: Role }) {
                 {bike.name}
               </Link>
               <span className="favorite-tile-meta">
-                {bike.brand} · {formatMoney(bike.pricePerHour, bike.currency)}/hour
+                {bike.brand} · {formatRate(bike.pricePerHour, bike.currency, 'hour')}
               </span>
             </div>
           </li>

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Empty, Rate, Skeleton, Table, type TableProps } from 'antd';
 import type { HTMLAttributes } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useMyReviews, type Review } from '../../api/reviews.js';
 import type { Role } from '../../api/types.js';
 import { DateTime } from '../../components/DateTime.js';

@@ -4,10 +4,10 @@ import { usePageMeta } from '../../app/head.js';
 import { AccountSettingsCard } from './AccountSettingsCard.js';
 import { FavoriteBikesCard } from './FavoriteBikesCard.js';
 import { MyReviewsCard } from './MyReviewsCard.js';
-import { ProfileForm, type ProfileFormHandle } from './ProfileForm.js';
+import { ProfileForm, type ProfileFormHandle } from '../../components/ProfileForm.js';
 import { ProfileHeader } from './ProfileHeader.js';
-import { ProfileUnavailable } from './ProfileUnavailable.js';
-import './profile.css';
+import { ProfileUnavailable } from '../../components/ProfileUnavailable.js';
+import '../../components/profile.css';
 
 export default function ProfilePage() {
   usePageMeta({ title: 'My Profile', description: 'Your Okay Bike profile: personal information, reviews and favorite bikes.' });

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { favouritesQuery } from '../../api/favourites.js';
 import { myReviewsQuery } from '../../api/reviews.js';
 import { meQuery, sessionQuery } from '../../api/users.js';

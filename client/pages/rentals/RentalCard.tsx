@@ -1,14 +1,14 @@
 import { Button, Card } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import type { Rental } from '../../api/rentals.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
 import { FactList, type Fact } from '../../components/FactList.js';
 import { formatMoney } from '../../lib/money.js';
-import { RentalStatusTag } from './rental-display.js';
+import { RentalStatusTag } from '../../components/rental-display.js';
 import { BookingChangeButtons } from './RentalActions.js';
-import { amountDue, resumeFeeLink } from './rental-state.js';
+import { amountDue, resumeFeeLink } from '../../lib/rental-state.js';
 import { RentalDocuments } from '../../components/RentalDocuments.js';
 
 /** What the rental's state means for the renter, in one sentence (no sentence where the numbers say it all). */

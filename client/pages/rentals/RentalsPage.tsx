@@ -5,8 +5,8 @@ import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { RentalCard } from './RentalCard.js';
-import { amountDue, isSettledCancellation } from './rental-state.js';
-import { RentalsLoadState } from './rental-display.js';
+import { amountDue, isSettledCancellation } from '../../lib/rental-state.js';
+import { RentalsLoadState } from '../../components/rental-display.js';
 
 type TabKey = 'unpaid' | 'paid';
 

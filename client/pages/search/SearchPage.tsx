@@ -1,14 +1,14 @@
 import { Alert, Button, Empty } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
 import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager, useFocusListOnPage, usePageParam } from '../../components/Pager.js';
-import { BikeGrid } from './BikeGrid.js';
-import { SearchBox } from './SearchBox.js';
+import { BikeGrid } from '../../components/BikeGrid.js';
+import { SearchBox } from '../../components/SearchBox.js';
 import { searchParamsOf } from './search-loader.js';
 
 export default function SearchPage() {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { bikesQuery, type BikeListParams } from '../../api/bikes.js';
 import { loaderContext } from '../../app/router-context.js';
 import { pageFromSearch, prefetchOrForget } from '../../app/prefetch.js';

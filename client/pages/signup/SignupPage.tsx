@@ -1,6 +1,6 @@
 import { EnvironmentOutlined, LockOutlined, MailOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSignup } from '../../api/auth.js';
 import { isApiError } from '../../api/http.js';
 import type { SignupInput } from '../../api/types.js';

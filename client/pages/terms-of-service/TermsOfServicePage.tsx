@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../app/head.js';
-import { LegalPage, type LegalSection } from '../privacy-policy/LegalPage.js';
+import { LegalPage, type LegalSection } from '../../components/LegalPage.js';
 
 const SECTIONS: LegalSection[] = [
   {

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Card, Form } from 'antd';
 import { useState } from 'react';
-import { useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router-dom';
 import { useUpdateBike } from '../../api/admin-bikes.js';
 import { useBike } from '../../api/bikes.js';
 import { usePageMeta } from '../../app/head.js';

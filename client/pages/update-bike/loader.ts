@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import { bikeQuery } from '../../api/bikes.js';
 import { isApiError } from '../../api/http.js';
 import { requireSession } from '../../app/guards.js';

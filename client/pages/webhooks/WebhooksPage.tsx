@@ -19,7 +19,7 @@ import { notify, notifyError } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { UtcTime } from '../../components/UtcTime.js';
-import { StatusTag, type StatusTone } from '../admin-bikes/StatusTag.js';
+import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 
 const DELIVERY_TONE: Record<WebhookDelivery['status'], StatusTone> = { succeeded: 'success', pending: 'warning', failed: 'danger' };
 

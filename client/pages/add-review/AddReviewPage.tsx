@@ -7,7 +7,7 @@ import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { DateTime } from '../../components/DateTime.js';
-import { RentalsLoadState } from '../rentals/rental-display.js';
+import { RentalsLoadState } from '../../components/rental-display.js';
 import { AddReviewModal } from './AddReviewModal.js';
 
 /** Spec section 4: paid (totalPaid truthy) and not reviewed yet. */
@@ -43,7 +43,7 @@ function ReviewableCard({ rental, onReview }: { rental: Rental; onReview(): void
   );
 }
 
-export default function MyRentalsPage() {
+export default function AddReviewPage() {
   usePageMeta({ title: 'Add Review', description: 'Review the bikes you have rented and paid for on Okay Bike.' });
   const rentals = useMyRentals();
   const [reviewing, setReviewing] = useState<Rental | null>(null);

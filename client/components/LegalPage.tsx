@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageHeading } from '../../components/PageHeading.js';
+import { PageHeading } from './PageHeading.js';
 import './legal.css';
 
 export interface LegalSection {

@@ -1,4 +1,4 @@
-import type { Rental } from '../../api/rentals.js';
+import type { Rental } from '../api/rentals.js';
 
 /** What is still owed: the server's amountDue when it says, else the spec's rule (unpaid: the total cost). */
 export const amountDue = (rental: Rental): number => rental.amountDue ?? (rental.totalPaid ? 0 : rental.totalCost);

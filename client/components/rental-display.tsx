@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Skeleton, Tag } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { RentalStatus } from '../../api/rentals.js';
+import type { RentalStatus } from '../api/rentals.js';
 import './rentals.css';
 
 const STATUS_LABELS: Record<RentalStatus, string> = {

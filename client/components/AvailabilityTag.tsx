@@ -1,4 +1,4 @@
-import type { Bike } from '../../api/bikes.js';
+import type { Bike } from '../api/bikes.js';
 import { StatusTag } from './StatusTag.js';
 
 /** Spec section 4: the dashboard and the admin list say Available when quantity is above 0. */

@@ -1,12 +1,12 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Space, type InputRef } from 'antd';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { isApiError } from '../../api/http.js';
-import type { User } from '../../api/types.js';
-import { useUpdateMe, type ProfileInput } from '../../api/users.js';
-import { notify } from '../../app/notify.js';
-import { useHydrated } from '../../app/use-hydrated.js';
-import { decorativeIcon } from '../../components/decorative-icon.js';
+import { isApiError } from '../api/http.js';
+import type { User } from '../api/types.js';
+import { useUpdateMe, type ProfileInput } from '../api/users.js';
+import { notify } from '../app/notify.js';
+import { useHydrated } from '../app/use-hydrated.js';
+import { decorativeIcon } from './decorative-icon.js';
 
 const FIELDS = ['name', 'email', 'phone', 'address'] as const;
 

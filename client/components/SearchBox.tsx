@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 
 /** The search form of Home and Search: a whitespace-only term does nothing (spec section 5). */
 export function SearchBox({ initialTerm = '', id = 'bike-search' }: { initialTerm?: string; id?: string }) {

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { Bike } from '../../api/bikes.js';
-import { BikeCard, BikeCardSkeleton } from '../../components/BikeCard.js';
+import type { Bike } from '../api/bikes.js';
+import { BikeCard, BikeCardSkeleton } from './BikeCard.js';
 import './bike-grid.css';
 
 /** The height each grid (by label) last had with its cards, so its placeholders take exactly that room. */
