@@ -1,13 +1,13 @@
 import { FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Table, type TableColumnsType } from 'antd';
-import { useNavigation } from 'react-router';
+import { useNavigation } from 'react-router-dom';
 import { useAttentionPayments, type AttentionPayment } from '../../api/payments.js';
 import { usePageMeta } from '../../app/head.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { UtcTime } from '../../components/UtcTime.js';
 import { formatMoney } from '../../lib/money.js';
-import { StatusTag, type StatusTone } from '../admin-bikes/StatusTag.js';
+import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 
 const KIND_LABEL: Record<string, string> = { booking_fee: 'Booking fee', rental: 'Rental payment', late_fee: 'Late fee' };
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { attentionPaymentsQuery } from '../../api/payments.js';
 import { requireSession } from '../../app/guards.js';
 import { loaderContext } from '../../app/router-context.js';
