@@ -1,8 +1,8 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { invalidField } from '../../common/field-error.js';
 import { readShopTime } from '../../common/shop-time.js';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { isExclusionViolation, isUniqueViolation } from '../../database/pg-errors.js';
 import { BikesRepository } from './bikes.repository.js';
 import {
@@ -27,7 +27,7 @@ const labelTaken = () => new ConflictException({ message: 'This bike already has
 @Injectable()
 export class FleetService {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly bikes: BikesRepository,
     private readonly fleet: FleetRepository,
     private readonly clock: Clock,
@@ -47,7 +47,7 @@ export class FleetService {
   async addUnit(bikeId: string, dto: CreateUnitDto): Promise<UnitDto> {
     await this.bikeOrThrow(bikeId);
     try {
-      const [unit] = await this.fleet.insertUnits(bikeId, [dto.label], this.clock.now(), this.db, dto.notes ?? '');
+      const [unit] = await this.fleet.insertUnits(bikeId, [dto.label], this.clock.now(), dto.notes ?? '');
       return toUnitDto(unit);
     } catch (e) {
       if (isUniqueViolation(e)) throw labelTaken();
@@ -74,7 +74,7 @@ export class FleetService {
     const unit = await this.fleet.findUnit(unitId);
     if (!unit) throw new NotFoundException('Unit not found');
     try {
-      const block = await this.db.transaction((tx) => this.fleet.insertMaintenance(unit, { start, end }, dto.reason, this.clock.now(), tx));
+      const block = await this.txHost.run(() => this.fleet.insertMaintenance(unit, { start, end }, dto.reason, this.clock.now()));
       return { _id: block.id, unitId: block.unitId, start: start.toISOString(), end: end.toISOString(), reason: block.reason };
     } catch (e) {
       if (isExclusionViolation(e)) {

@@ -118,12 +118,12 @@ export class DashboardService implements OnModuleDestroy {
     const tomorrow = new Date(todayStart + DAY_MS);
     const { RENTAL_CURRENCY: rentalCurrency, BOOKING_FEE_CURRENCY: feeCurrency } = this.config.env;
 
-    return this.dashboard.snapshot(async (tx) => {
-      const totals = await this.dashboard.totals({ rental: rentalCurrency, bookingFee: feeCurrency }, now, tx);
-      const rentals = await this.dashboard.recentReturnedRentals(CHART_RENTALS, tx);
-      const months = await this.dashboard.signupsPerMonth(tx);
-      const days = await this.dashboard.signupsPerDay(weekStart, tomorrow, tx);
-      const newUsers = await this.dashboard.newestUsers(NEW_USERS, tx);
+    return this.dashboard.snapshot(async () => {
+      const totals = await this.dashboard.totals({ rental: rentalCurrency, bookingFee: feeCurrency }, now);
+      const rentals = await this.dashboard.recentReturnedRentals(CHART_RENTALS);
+      const months = await this.dashboard.signupsPerMonth();
+      const days = await this.dashboard.signupsPerDay(weekStart, tomorrow);
+      const newUsers = await this.dashboard.newestUsers(NEW_USERS);
 
       const perDay = new Map(days.map((d) => [d.date, d.count]));
       const signupsLast7Days: DailySignupsDto[] = Array.from({ length: 7 }, (_, i) => {

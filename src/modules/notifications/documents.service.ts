@@ -1,8 +1,8 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { and, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { AuthUser } from '../../common/decorators.js';
-import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { Executor, TransactionHost } from '../../database/transaction-host.js';
 import { documentNumbers, DocumentKind } from '../../database/schema/notifications.js';
 import { PaymentKind, payments, PaymentRow } from '../../database/schema/payments.js';
 import { users } from '../../database/schema/users.js';
@@ -11,7 +11,7 @@ import { toPaymentDto } from '../payments/payments.dto.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { RentalViews } from '../rentals/rental-views.js';
 import { RentalsRepository } from '../rentals/rentals.repository.js';
-import { ensureDocumentNumber } from './document-numbers.js';
+import { DocumentNumbers } from './document-numbers.js';
 import { DomainEvents } from './domain-events.service.js';
 import { formatShopTime, ShopInfo } from './email-templates.js';
 
@@ -57,16 +57,22 @@ export const formatDocumentNumber = (kind: DocumentKind, n: number): string => `
 @Injectable()
 export class DocumentsService {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly rentals: RentalsRepository,
     private readonly views: RentalViews,
     private readonly payments: PaymentsRepository,
     private readonly events: DomainEvents,
+    private readonly documentNumbers: DocumentNumbers,
   ) {}
 
+  /** The current transaction, else the pool (TransactionHost). */
+  private get db(): Executor {
+    return this.txHost.db;
+  }
+
   /** The document's number, given once: the same ref always gets the same number, consecutive refs consecutive numbers. */
-  ensureNumber(kind: DocumentKind, refId: string, tx?: DbOrTx): Promise<number> {
-    return tx ? ensureDocumentNumber(tx, kind, refId) : this.db.transaction((t) => ensureDocumentNumber(t, kind, refId));
+  ensureNumber(kind: DocumentKind, refId: string): Promise<number> {
+    return this.documentNumbers.ensure(kind, refId);
   }
 
   /** A payment's receipt: its owner or an admin; 404 for anyone else and for payments not (yet) paid. */

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { sql, SQL } from 'drizzle-orm';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { Executor, TransactionHost } from '../../database/transaction-host.js';
 import { ExportKind } from './notifications.dto.js';
 
 const BATCH = 500;
@@ -76,7 +76,12 @@ const rowsOf = (res: unknown): Record<string, unknown>[] => (res as { rows?: Rec
  */
 @Injectable()
 export class ExportsService {
-  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+  constructor(private readonly txHost: TransactionHost) {}
+
+  /** The current transaction, else the pool (TransactionHost). */
+  private get db(): Executor {
+    return this.txHost.db;
+  }
 
   async count(kind: ExportKind): Promise<number> {
     return Number(rowsOf(await this.db.execute(SPECS[kind].count))[0]?.n ?? 0);

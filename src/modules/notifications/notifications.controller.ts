@@ -2,14 +2,13 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { NotFoundException } from '@nestjs/common';
 import { count, desc, eq } from 'drizzle-orm';
-import { Inject } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { SignedIn, AuthUser, CurrentUser, RawResponse, Roles } from '../../common/decorators.js';
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { Executor, TransactionHost } from '../../database/transaction-host.js';
 import { outboxEmails } from '../../database/schema/notifications.js';
 import { PAYMENT_KINDS, PaymentKind } from '../../database/schema/payments.js';
 import { DocumentsService, PdfFile } from './documents.service.js';
@@ -29,9 +28,14 @@ function sendPdf(res: Response, file: PdfFile): void {
 @Roles('admin')
 export class OutboxController {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly config: AppConfig,
   ) {}
+
+  /** The current transaction, else the pool (TransactionHost). */
+  private get db(): Executor {
+    return this.txHost.db;
+  }
 
   @Get('emails')
   @ApiOperation({ summary: 'Customer emails in the outbox, newest first, paged (without bodies)' })

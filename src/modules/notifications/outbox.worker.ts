@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { Transporter } from 'nodemailer';
 import { Clock } from '../../common/clock.js';
 import { absolutizeImageUrls } from '../../common/public-urls.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { Executor, TransactionHost } from '../../database/transaction-host.js';
 import {
   domainEvents,
   OutboxEmailRow,
@@ -56,12 +56,17 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private stopped = false;
 
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly documents: DocumentsService,
     private readonly events: DomainEvents,
   ) {}
+
+  /** The current transaction, else the pool (TransactionHost). */
+  private get db(): Executor {
+    return this.txHost.db;
+  }
 
   onApplicationBootstrap(): void {
     if (this.config.env.NODE_ENV !== 'test') this.start();
@@ -234,8 +239,8 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const now = this.clock.now();
     const expired = now.getTime() - d.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
-    await this.db.transaction(async (tx) => {
-      await tx.insert(webhookAttempts).values({
+    await this.txHost.run(async () => {
+      await this.db.insert(webhookAttempts).values({
         deliveryId: d.id,
         attemptedAt: now,
         statusCode: result.statusCode,
@@ -243,7 +248,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         error: result.error,
         responseExcerpt: result.excerpt,
       });
-      await tx
+      await this.db
         .update(webhookDeliveries)
         .set(
           ok
@@ -289,7 +294,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     let written = 0;
     const emit = async (ids: string[], type: 'rental.pickup_reminder' | 'rental.return_due_soon' | 'rental.overdue') => {
       for (const id of ids) {
-        const done = await this.db.transaction((tx) => this.events.rental(tx, type, id, { dedupeKey: `${type}:${id}` }));
+        const done = await this.txHost.run(() => this.events.rental(type, id, { dedupeKey: `${type}:${id}` }));
         if (done) written++;
       }
     };

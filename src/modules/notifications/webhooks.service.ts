@@ -1,9 +1,9 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { Executor, TransactionHost } from '../../database/transaction-host.js';
 import { domainEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../database/schema/notifications.js';
 import { TEST_EVENT } from './events.js';
 import {
@@ -27,11 +27,16 @@ const badUrl = (message: string) => new BadRequestException({ message, code: 'VA
 @Injectable()
 export class WebhooksService {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly worker: OutboxWorker,
   ) {}
+
+  /** The current transaction, else the pool (TransactionHost). */
+  private get db(): Executor {
+    return this.txHost.db;
+  }
 
   /** SSRF guard: the host must resolve, and only to public addresses unless WEBHOOK_ALLOW_PRIVATE_TARGETS. */
   private async checkTarget(url: string): Promise<void> {
@@ -90,12 +95,12 @@ export class WebhooksService {
   async sendTest(id: string): Promise<WebhookDeliveryDto> {
     const endpoint = await this.get(id);
     const now = this.clock.now();
-    const deliveryId = await this.db.transaction(async (tx) => {
-      const [ev] = await tx
+    const deliveryId = await this.txHost.run(async () => {
+      const [ev] = await this.db
         .insert(domainEvents)
         .values({ type: TEST_EVENT, data: { message: 'A test event from Okay Bike', endpoint: endpoint._id }, createdAt: now })
         .returning();
-      const [d] = await tx
+      const [d] = await this.db
         .insert(webhookDeliveries)
         .values({ endpointId: endpoint._id, eventId: ev.id, eventType: TEST_EVENT, nextAttemptAt: now, createdAt: now })
         .returning();

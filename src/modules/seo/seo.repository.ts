@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { asc, isNull } from 'drizzle-orm';
-import { DRIZZLE, type Db } from '../../database/database.types.js';
+import { Executor, TransactionHost } from '../../database/transaction-host.js';
 import { bikes } from '../../database/schema/bikes.js';
 
 export interface SitemapBike {
@@ -10,7 +10,12 @@ export interface SitemapBike {
 
 @Injectable()
 export class SeoRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+  constructor(private readonly txHost: TransactionHost) {}
+
+  /** The current transaction, else the pool (TransactionHost). */
+  private get db(): Executor {
+    return this.txHost.db;
+  }
 
   /** Every listed bike, oldest first: two columns from the partial listing index, one query whatever the size. */
   async listBikesForSitemap(limit: number): Promise<SitemapBike[]> {
