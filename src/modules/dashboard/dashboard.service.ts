@@ -4,13 +4,12 @@ import { AppConfig } from '../../config/app-config.js';
 import { CatalogChanges } from '../../database/catalog-changes.service.js';
 import { DailySignupsDto, DashboardSummaryDto, MonthlySignupsDto } from './dashboard.dto.js';
 import { DashboardRepository } from './dashboard.repository.js';
+import { toMajor } from '../../common/money.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const CHART_RENTALS = 50;
 const NEW_USERS = 10;
-
-const major = (minor: number): number => Math.round(minor) / 100;
 
 /**
  * A large shop's summary (its sums read every rental, payment and unit: about a second at 1,000,000 rentals) is
@@ -135,16 +134,16 @@ export class DashboardService implements OnModuleDestroy {
       return {
         totals: {
           totalRented: totals.rentedUnits,
-          totalEarn: major(totals.rentalEarnMinor),
+          totalEarn: toMajor(totals.rentalEarnMinor),
           currency: rentalCurrency,
-          bookingFees: { amount: major(totals.bookingFeesMinor), currency: feeCurrency },
+          bookingFees: { amount: toMajor(totals.bookingFeesMinor), currency: feeCurrency },
           totalBikes: totals.unitsInStock + totals.unitsOut,
           totalUsers: totals.users,
         },
         rentals: rentals.map((r) => ({
           _id: r.id,
           bikeName: r.bikeName,
-          cost: major(r.totalCostCents),
+          cost: toMajor(r.totalCostCents),
           userEmail: r.userEmail,
           quantity: r.quantity,
         })),

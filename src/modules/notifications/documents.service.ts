@@ -6,7 +6,7 @@ import { Executor, TransactionHost } from '../../database/transaction-host.js';
 import { documentNumbers, DocumentKind } from '../../database/schema/notifications.js';
 import { PaymentKind, payments, PaymentRow } from '../../database/schema/payments.js';
 import { users } from '../../database/schema/users.js';
-import { formatMoney } from '../../common/money.js';
+import { formatMoney, minorOfOwnMajor } from '../../common/money.js';
 import { toPaymentDto } from '../payments/payments.dto.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { RentalViews } from '../rentals/rental-views.js';
@@ -46,7 +46,7 @@ const PREFIX: Record<DocumentKind, string> = { receipt: 'R', invoice: 'INV' };
 const PAID_STATUSES = ['succeeded', 'refunded'];
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
-const cents = (major: unknown): number | null => (typeof major === 'number' && Number.isFinite(major) ? Math.round(major * 100) : null);
+const cents = (major: unknown): number | null => (typeof major === 'number' && Number.isFinite(major) ? minorOfOwnMajor(major) : null);
 
 export const formatDocumentNumber = (kind: DocumentKind, n: number): string => `${PREFIX[kind]}-${String(n).padStart(6, '0')}`;
 

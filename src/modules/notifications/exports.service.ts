@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { sql, SQL } from 'drizzle-orm';
 import { Executor, TransactionHost } from '../../database/transaction-host.js';
 import { ExportKind } from './notifications.dto.js';
+import { amountText } from '../../common/money.js';
 
 const BATCH = 500;
 
@@ -16,7 +17,7 @@ interface ExportSpec {
 const after = (alias: string, cursor: { at: string; id: string } | null): SQL =>
   cursor ? sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql`true`;
 
-const money = (cents: unknown): string => (cents === null || cents === undefined ? '' : (Number(cents) / 100).toFixed(2));
+const money = (minor: unknown): string => (minor === null || minor === undefined ? '' : amountText(Number(minor)));
 
 const SPECS: Record<ExportKind, ExportSpec> = {
   rentals: {

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { AuthUser } from '../../common/decorators.js';
 import { Clock } from '../../common/clock.js';
 import { HttpReply, IdempotencyClaim, IdempotencyService } from '../../common/idempotency/idempotency.service.js';
-import { toMajor } from '../../common/money.js';
+import { MAX_MINOR, toMajor, toMinor } from '../../common/money.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Executor, TransactionHost } from '../../database/transaction-host.js';
 import { isExclusionViolation, isSerializationFailure } from '../../database/pg-errors.js';
@@ -35,7 +35,6 @@ import {
 } from './rentals.dto.js';
 import { RentalsRepository } from './rentals.repository.js';
 
-const MAX_CENTS = 2_147_483_647;
 /** Attempts to take units when concurrent bookings took the chosen ones first (exclusion violation). */
 const UNIT_ATTEMPTS = 12;
 const REF_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -57,7 +56,7 @@ export const outOfStock = (): ConflictException => new ConflictException({ messa
 function quoteFor(bike: Pick<BikeRow, 'pricePerHourCents' | 'pricePerDayCents' | 'pricePerWeekCents'>, w: BookingWindow, quantity: number) {
   if (!w.end) return null;
   const quote = priceWindow(bike, w.end.getTime() - w.start.getTime(), quantity);
-  if (quote.totalMinor > MAX_CENTS) throw new ConflictException({ message: 'The rental period is too long for this bike', code: 'WINDOW_TOO_LONG' });
+  if (quote.totalMinor > MAX_MINOR) throw new ConflictException({ message: 'The rental period is too long for this bike', code: 'WINDOW_TOO_LONG' });
   return quote;
 }
 
@@ -89,7 +88,7 @@ export class BookingService {
   /** Late fee per started hour and unit: LATE_FEE_PER_HOUR, else the hourly price. */
   lateFeeRateMinor(pricePerHourCents: number): number {
     const configured = this.config.env.LATE_FEE_PER_HOUR;
-    return configured === undefined ? pricePerHourCents : Math.round(configured * 100);
+    return configured === undefined ? pricePerHourCents : toMinor(configured);
   }
 
   terms(pricePerHourCents: number): QuoteTermsDto {

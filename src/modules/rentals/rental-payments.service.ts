@@ -3,7 +3,7 @@ import { DomainEvents } from '../notifications/domain-events.service.js';
 import { AuthUser } from '../../common/decorators.js';
 import { Clock } from '../../common/clock.js';
 import { HttpReply, IdempotencyService } from '../../common/idempotency/idempotency.service.js';
-import { toMinorExact } from '../../common/money.js';
+import { amountText, toMinorExact } from '../../common/money.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
 import { RentalRow } from '../../database/schema/rentals.js';
@@ -107,7 +107,7 @@ export class RentalPaymentsService implements OnModuleInit {
     if (due <= 0) throw new ConflictException({ message: 'This rental has nothing to pay', code: 'NOTHING_TO_PAY' });
     if (toMinorExact(clientAmount) !== due) {
       throw new ConflictException({
-        message: `The amount does not match the rental's total cost of ${(due / 100).toFixed(2)} ${rental.currency}`,
+        message: `The amount does not match the rental's total cost of ${amountText(due)} ${rental.currency}`,
         code: 'AMOUNT_MISMATCH',
       });
     }

@@ -10,8 +10,8 @@ import { invalidField, MINUTE_MS, readTime } from './rental-time.js';
 import { RentalViews } from './rental-views.js';
 import { RentalDto } from './rentals.dto.js';
 import { RentalsRepository } from './rentals.repository.js';
+import { MAX_MINOR } from '../../common/money.js';
 
-const MAX_CENTS = 2_147_483_647;
 
 /** Returns (admin): the cost, the late fee, and each unit's period ending at the return, once. */
 @Injectable()
@@ -38,7 +38,7 @@ export class ReturnService {
     const ms = returnTime.getTime() - rental.startTime.getTime();
     if (ms <= 0) throw invalidField('returntime', 'Return time must be after the start time');
     const cost = this.costOf(rental, returnTime);
-    if (cost.totalCostCents > MAX_CENTS) throw invalidField('returntime', 'The rental period is too long for this bike');
+    if (cost.totalCostCents > MAX_MINOR) throw invalidField('returntime', 'The rental period is too long for this bike');
 
     return this.txHost.run(async () => {
       const returned = await this.rentals.markReturned(id, returnTime, cost, this.clock.now());
