@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, sql, SQL, SQLWrapper } from 'drizzle-orm';
 import { Executor, TransactionHost } from '../../database/transaction-host.js';
-import { bikes } from '../../database/schema/bikes.js';
 import { BikeUnitRow, bikeUnits, UnitStatus, unitReservations } from '../../database/schema/fleet.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { users } from '../../database/schema/users.js';
@@ -163,14 +162,6 @@ export class FleetRepository {
     return rows.length;
   }
 
-  /** Moves a rental's reservations to a new window (the constraint checks it). */
-  async moveRental(rentalId: string, w: Window): Promise<void> {
-    await this.db
-      .update(unitReservations)
-      .set({ period: rangeOf(w) as unknown as string })
-      .where(eq(unitReservations.rentalId, rentalId));
-  }
-
   /**
    * Records the return of a rental's units at `at`: the period ends at the return (never later than it was
    * booked, so a late return cannot collide with the next booking of the unit).
@@ -183,6 +174,7 @@ export class FleetRepository {
       where "rental_id" = ${rentalId}`);
   }
 
+  /** The units each rental holds (held or returned), by label. */
   async unitsOfRentals(rentalIds: string[]): Promise<{ rentalId: string; id: string; label: string }[]> {
     if (rentalIds.length === 0) return [];
     const rows = await this.db
@@ -265,10 +257,6 @@ export class FleetRepository {
   }
 
   /** Is the bike bookable at all (exists, not deleted, switched on)? Row-locks it when asked. */
-  async findBike(bikeId: string) {
-    const [row] = await this.db.select().from(bikes).where(eq(bikes.id, bikeId)).limit(1);
-    return row;
-  }
 }
 
 /** Rows of a raw `execute` on either driver (node-postgres result or PGlite result). */

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { RentalViews } from '../rentals/rental-views.js';
+import { FleetRepository } from '../bikes/fleet.repository.js';
 import { RentalsRepository } from '../rentals/rentals.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { DocumentNumbers } from './document-numbers.js';
@@ -18,7 +19,7 @@ import { WebhooksService } from './webhooks.service.js';
 @Global()
 @Module({
   controllers: [WebhooksController, OutboxController, DocumentsController, ExportsController],
-  providers: [RentalsRepository, RentalViews, PaymentsRepository, DocumentNumbers, DomainEvents, DocumentsService, OutboxWorker, WebhooksService, ExportsService],
+  providers: [FleetRepository, RentalsRepository, RentalViews, PaymentsRepository, DocumentNumbers, DomainEvents, DocumentsService, OutboxWorker, WebhooksService, ExportsService],
   exports: [DomainEvents, DocumentsService, OutboxWorker],
 })
 export class NotificationsModule {}

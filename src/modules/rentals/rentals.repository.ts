@@ -7,7 +7,7 @@ import { payments, PaymentStatus } from '../../database/schema/payments.js';
 import { NewRentalRow, RentalRow, rentals, RentalStatus } from '../../database/schema/rentals.js';
 import { reviews } from '../../database/schema/reviews.js';
 import { users } from '../../database/schema/users.js';
-import { bikeUnits, unitReservations } from '../../database/schema/fleet.js';
+import { FleetRepository } from '../bikes/fleet.repository.js';
 
 /** A rental with what its DTO shows: the bike (deleted or not), the renter, the booking fee, whether it was reviewed. */
 export interface RentalView {
@@ -24,7 +24,10 @@ const bookingFee = alias(payments, 'booking_fee');
 
 @Injectable()
 export class RentalsRepository {
-  constructor(private readonly txHost: TransactionHost) {}
+  constructor(
+    private readonly txHost: TransactionHost,
+    private readonly fleet: FleetRepository,
+  ) {}
 
   /** The current transaction, else the pool (TransactionHost). */
   private get db(): Executor {
@@ -121,7 +124,7 @@ export class RentalsRepository {
       .orderBy(desc(rentals.createdAt), desc(rentals.id));
     const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
     const units = new Map<string, { id: string; label: string }[]>();
-    for (const u of await this.unitsOf(rows.map((r) => r.rental.id))) units.set(u.rentalId, [...(units.get(u.rentalId) ?? []), { id: u.id, label: u.label }]);
+    for (const u of await this.fleet.unitsOfRentals(rows.map((r) => r.rental.id))) units.set(u.rentalId, [...(units.get(u.rentalId) ?? []), { id: u.id, label: u.label }]);
     return rows.map(({ feeId, feeAmount, feeCurrency, feeStatus, reviewAdded, ...rest }) => ({
       ...rest,
       units: units.get(rest.rental.id) ?? [],
@@ -146,18 +149,6 @@ export class RentalsRepository {
     if (statuses === 'all') return this.listViews(undefined, page);
     if (statuses === 'live') return this.listViews(ne(rentals.status, 'cancelled'), page);
     return this.listViews(inArray(rentals.status, statuses), page);
-  }
-
-  /** The units each rental holds (held or returned), by label. */
-  private async unitsOf(rentalIds: string[]): Promise<{ rentalId: string; id: string; label: string }[]> {
-    if (rentalIds.length === 0) return [];
-    const rows = await this.db
-      .select({ rentalId: unitReservations.rentalId, id: bikeUnits.id, label: bikeUnits.label })
-      .from(unitReservations)
-      .innerJoin(bikeUnits, eq(bikeUnits.id, unitReservations.unitId))
-      .where(inArray(unitReservations.rentalId, rentalIds))
-      .orderBy(asc(bikeUnits.label));
-    return rows.map((r) => ({ rentalId: r.rentalId!, id: r.id, label: r.label }));
   }
 
   /** pending_fee -> booked (the booking fee is paid; the hold ends). */
@@ -192,7 +183,7 @@ export class RentalsRepository {
         ),
       )
       .returning();
-    if (row) await this.releaseUnits(row.id);
+    if (row) await this.fleet.releaseRental(row.id);
     return row;
   }
 
@@ -203,12 +194,8 @@ export class RentalsRepository {
       .set({ status: 'cancelled', stockReleasedAt: at, cancelledAt: at, updatedAt: at })
       .where(and(eq(rentals.id, id), eq(rentals.status, 'booked'), isNull(rentals.stockReleasedAt)))
       .returning();
-    if (row) await this.releaseUnits(row.id);
+    if (row) await this.fleet.releaseRental(row.id);
     return row;
-  }
-
-  private async releaseUnits(rentalId: string): Promise<void> {
-    await this.db.delete(unitReservations).where(eq(unitReservations.rentalId, rentalId));
   }
 
   /** booked -> returned with its cost, and the units back to stock, once: a concurrent second return changes nothing. */
@@ -231,14 +218,8 @@ export class RentalsRepository {
       })
       .where(and(eq(rentals.id, id), eq(rentals.status, 'booked'), isNull(rentals.stockReleasedAt)))
       .returning();
-    if (row) {
-      // Each unit's period ends at the return (never later than booked, so it cannot collide with the next booking).
-      await this.db.execute(sql`
-        update "unit_reservations"
-        set "period" = tstzrange(lower("period"), least(upper("period"), greatest(${returnTime.toISOString()}::timestamptz, lower("period") + interval '1 second')), '[)'),
-            "returned_at" = ${returnTime.toISOString()}::timestamptz
-        where "rental_id" = ${id}`);
-    }
+    // Each unit's period ends at the return (never later than booked, so it cannot collide with the next booking).
+    if (row) await this.fleet.returnRental(id, returnTime);
     return row;
   }
 
