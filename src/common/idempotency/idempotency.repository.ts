@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { IdempotencyKeyRow, idempotencyKeys } from '../../database/schema/idempotency-keys.js';
 
 export interface IdempotencyScope {
@@ -18,13 +18,8 @@ const pk = (s: IdempotencyScope) =>
 export class IdempotencyRepository {
   constructor(private readonly txHost: TransactionHost) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   async find(scope: IdempotencyScope): Promise<IdempotencyKeyRow | undefined> {
-    const [row] = await this.db.select().from(idempotencyKeys).where(pk(scope)).limit(1);
+    const [row] = await this.txHost.db.select().from(idempotencyKeys).where(pk(scope)).limit(1);
     return row;
   }
 
@@ -33,7 +28,7 @@ export class IdempotencyRepository {
    * a concurrent insert of the same key waits here until the other transaction ends.
    */
   async insert(scope: IdempotencyScope, at: Date, reply?: { status: number; body: unknown }): Promise<boolean> {
-    const rows = await this.db
+    const rows = await this.txHost.db
       .insert(idempotencyKeys)
       .values({
         userId: scope.userId,
@@ -50,16 +45,16 @@ export class IdempotencyRepository {
   }
 
   async complete(scope: IdempotencyScope, reply: { status: number; body: unknown }): Promise<void> {
-    await this.db.update(idempotencyKeys).set({ statusCode: reply.status, responseBody: reply.body }).where(pk(scope));
+    await this.txHost.db.update(idempotencyKeys).set({ statusCode: reply.status, responseBody: reply.body }).where(pk(scope));
   }
 
   async delete(scope: IdempotencyScope): Promise<void> {
-    await this.db.delete(idempotencyKeys).where(pk(scope));
+    await this.txHost.db.delete(idempotencyKeys).where(pk(scope));
   }
 
   /** Drops finished keys created before `before`; returns how many. */
   async purgeFinishedBefore(before: Date): Promise<number> {
-    const rows = await this.db
+    const rows = await this.txHost.db
       .delete(idempotencyKeys)
       .where(and(lt(idempotencyKeys.createdAt, before), isNotNull(idempotencyKeys.statusCode)))
       .returning({ key: idempotencyKeys.key });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, SQL, sql, SQLWrapper } from 'drizzle-orm';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { Clock } from '../../common/clock.js';
 import { BikeRow, bikes, NewBikeRow } from '../../database/schema/bikes.js';
 import { rentals, RentalStatus } from '../../database/schema/rentals.js';
@@ -60,14 +60,9 @@ export class BikesRepository {
     private readonly clock: Clock,
   ) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   /** A bike that is not deleted, with its stock now. */
   async findActiveById(id: string): Promise<BikeWithStock | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .select(bikeWithStock(this.clock.now()))
       .from(bikes)
       .where(and(eq(bikes.id, id), isNull(bikes.deletedAt)))
@@ -77,7 +72,7 @@ export class BikesRepository {
 
   /** Same as findActiveById, and row-locks the bike until the current transaction ends (serialises stock changes and deletion). */
   async lockActiveById(id: string): Promise<BikeRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .select()
       .from(bikes)
       .where(and(eq(bikes.id, id), isNull(bikes.deletedAt)))
@@ -98,21 +93,21 @@ export class BikesRepository {
     const columns = bikeWithStock(this.clock.now());
     let page: Promise<BikeWithStock[]>;
     if (filter.offset >= DEFERRED_JOIN_OFFSET) {
-      const ids = this.db.select({ id: bikes.id }).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset).as('page_ids');
-      page = this.db
+      const ids = this.txHost.db.select({ id: bikes.id }).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset).as('page_ids');
+      page = this.txHost.db
         .select(columns)
         .from(bikes)
         .innerJoin(ids, eq(bikes.id, ids.id))
         .orderBy(...order);
     } else {
-      page = this.db.select(columns).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
+      page = this.txHost.db.select(columns).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
     }
     const [rows, total] = await Promise.all([page, unfiltered ? this.catalogueSize() : this.count(where)]);
     return { rows, total };
   }
 
   private async count(where: SQL | undefined): Promise<number> {
-    const [{ total }] = await this.db.select({ total: count() }).from(bikes).where(where);
+    const [{ total }] = await this.txHost.db.select({ total: count() }).from(bikes).where(where);
     return total;
   }
 
@@ -157,14 +152,14 @@ export class BikesRepository {
       asc(bikes.id),
     ];
     const others = and(isNull(bikes.deletedAt), ne(bikes.id, bike.id));
-    const sameBrand = await this.db
+    const sameBrand = await this.txHost.db
       .select(columns)
       .from(bikes)
       .where(and(others, sql`lower(${bikes.brand}) = lower(${bike.brand})`))
       .orderBy(...similarity)
       .limit(limit);
     if (sameBrand.length >= limit) return sameBrand;
-    return this.db
+    return this.txHost.db
       .select(columns)
       .from(bikes)
       .where(others)
@@ -173,7 +168,7 @@ export class BikesRepository {
   }
 
   async ratingSummary(bikeId: string): Promise<RatingSummary> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .select({
         reviewCount: count(),
         ratingHalvesSum: sql<number>`coalesce(sum(${reviews.ratingHalves}), 0)`.mapWith(Number),
@@ -185,13 +180,13 @@ export class BikesRepository {
 
   async insert(values: NewBikeRow): Promise<BikeRow> {
     this.cachedSize = undefined;
-    const [row] = await this.db.insert(bikes).values(values).returning();
+    const [row] = await this.txHost.db.insert(bikes).values(values).returning();
     return row;
   }
 
   /** Updates a non-deleted bike; undefined when it does not exist or is deleted. */
   async update(id: string, values: Partial<NewBikeRow>): Promise<BikeRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .update(bikes)
       .set(values)
       .where(and(eq(bikes.id, id), isNull(bikes.deletedAt)))
@@ -201,7 +196,7 @@ export class BikesRepository {
 
   async softDelete(id: string, at: Date): Promise<boolean> {
     this.cachedSize = undefined;
-    const rows = await this.db
+    const rows = await this.txHost.db
       .update(bikes)
       .set({ deletedAt: at, updatedAt: at })
       .where(and(eq(bikes.id, id), isNull(bikes.deletedAt)))
@@ -210,7 +205,7 @@ export class BikesRepository {
   }
 
   async hasOpenRentals(bikeId: string): Promise<boolean> {
-    const rows = await this.db
+    const rows = await this.txHost.db
       .select({ id: rentals.id })
       .from(rentals)
       .where(and(eq(rentals.bikeId, bikeId), inArray(rentals.status, OPEN_RENTAL_STATUSES)))

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, sql, SQL, SQLWrapper } from 'drizzle-orm';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { BikeUnitRow, bikeUnits, UnitStatus, unitReservations } from '../../database/schema/fleet.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { users } from '../../database/schema/users.js';
@@ -65,24 +65,19 @@ const toDate = (v: string | Date): Date => (v instanceof Date ? v : new Date(v))
 export class FleetRepository {
   constructor(private readonly txHost: TransactionHost) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   async listUnits(bikeId: string): Promise<BikeUnitRow[]> {
-    return this.db.select().from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId)).orderBy(asc(bikeUnits.createdAt), asc(bikeUnits.label));
+    return this.txHost.db.select().from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId)).orderBy(asc(bikeUnits.createdAt), asc(bikeUnits.label));
   }
 
   async findUnit(id: string, lock = false): Promise<BikeUnitRow | undefined> {
-    const q = this.db.select().from(bikeUnits).where(eq(bikeUnits.id, id)).limit(1);
+    const q = this.txHost.db.select().from(bikeUnits).where(eq(bikeUnits.id, id)).limit(1);
     const [row] = lock ? await q.for('update') : await q;
     return row;
   }
 
   async insertUnits(bikeId: string, labels: string[], at: Date, notes = ''): Promise<BikeUnitRow[]> {
     if (labels.length === 0) return [];
-    return this.db
+    return this.txHost.db
       .insert(bikeUnits)
       .values(labels.map((label) => ({ bikeId, label, notes, createdAt: at, updatedAt: at })))
       .returning();
@@ -90,8 +85,8 @@ export class FleetRepository {
 
   /** Labels "<brand>-<n>" after the highest number already used for this bike. */
   async nextLabels(bikeId: string, brand: string, count: number): Promise<string[]> {
-    const [{ n }] = await this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId));
-    const taken = new Set((await this.db.select({ label: bikeUnits.label }).from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId))).map((r) => r.label.toLowerCase()));
+    const [{ n }] = await this.txHost.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId));
+    const taken = new Set((await this.txHost.db.select({ label: bikeUnits.label }).from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId))).map((r) => r.label.toLowerCase()));
     const labels: string[] = [];
     for (let i = n + 1; labels.length < count; i++) {
       const label = `${brand}-${i}`;
@@ -101,7 +96,7 @@ export class FleetRepository {
   }
 
   async updateUnit(id: string, values: Partial<Pick<BikeUnitRow, 'label' | 'status' | 'notes'>>, at: Date): Promise<BikeUnitRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .update(bikeUnits)
       .set({ ...values, updatedAt: at })
       .where(eq(bikeUnits.id, id))
@@ -111,7 +106,7 @@ export class FleetRepository {
 
   /** Retires up to `count` active units free from `at` onwards (no current or future reservation); returns how many. */
   async retireFreeUnits(bikeId: string, count: number, at: Date): Promise<number> {
-    const rows = await this.db.execute<{ id: string }>(sql`
+    const rows = await this.txHost.db.execute<{ id: string }>(sql`
       update "bike_units" set "status" = 'retired', "updated_at" = ${at.toISOString()}::timestamptz
       where "id" in (
         select u."id" from "bike_units" u
@@ -127,7 +122,7 @@ export class FleetRepository {
 
   /** Units free over the whole window: active and without an overlapping reservation. */
   async countFree(bikeId: string, w: Window): Promise<number> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(bikeUnits)
       .where(and(eq(bikeUnits.bikeId, bikeId), eq(bikeUnits.status, 'active'), this.freeOver(w)));
@@ -136,7 +131,7 @@ export class FleetRepository {
 
   /** Up to `count` free units for the window, in random order (concurrent bookings rarely pick the same one). */
   async pickFree(bikeId: string, w: Window, count: number): Promise<string[]> {
-    const rows = await this.db
+    const rows = await this.txHost.db
       .select({ id: bikeUnits.id })
       .from(bikeUnits)
       .where(and(eq(bikeUnits.bikeId, bikeId), eq(bikeUnits.status, 'active'), this.freeOver(w)))
@@ -151,14 +146,14 @@ export class FleetRepository {
 
   /** Takes the units for a rental's window; the exclusion constraint refuses (23P01) a unit taken meanwhile. */
   async reserveForRental(bikeId: string, rentalId: string, unitIds: string[], w: Window): Promise<void> {
-    await this.db.insert(unitReservations).values(
+    await this.txHost.db.insert(unitReservations).values(
       unitIds.map((unitId) => ({ unitId, bikeId, rentalId, kind: 'rental' as const, period: rangeOf(w) as unknown as string })),
     );
   }
 
   /** Frees a rental's units (cancelled, expired, moved). Returns how many rows went. */
   async releaseRental(rentalId: string): Promise<number> {
-    const rows = await this.db.delete(unitReservations).where(eq(unitReservations.rentalId, rentalId)).returning({ id: unitReservations.id });
+    const rows = await this.txHost.db.delete(unitReservations).where(eq(unitReservations.rentalId, rentalId)).returning({ id: unitReservations.id });
     return rows.length;
   }
 
@@ -167,7 +162,7 @@ export class FleetRepository {
    * booked, so a late return cannot collide with the next booking of the unit).
    */
   async returnRental(rentalId: string, at: Date): Promise<void> {
-    await this.db.execute(sql`
+    await this.txHost.db.execute(sql`
       update "unit_reservations"
       set "period" = tstzrange(lower("period"), least(upper("period"), greatest(${at.toISOString()}::timestamptz, lower("period") + interval '1 second')), '[)'),
           "returned_at" = ${at.toISOString()}::timestamptz
@@ -177,7 +172,7 @@ export class FleetRepository {
   /** The units each rental holds (held or returned), by label. */
   async unitsOfRentals(rentalIds: string[]): Promise<{ rentalId: string; id: string; label: string }[]> {
     if (rentalIds.length === 0) return [];
-    const rows = await this.db
+    const rows = await this.txHost.db
       .select({ rentalId: unitReservations.rentalId, id: bikeUnits.id, label: bikeUnits.label })
       .from(unitReservations)
       .innerJoin(bikeUnits, eq(bikeUnits.id, unitReservations.unitId))
@@ -187,7 +182,7 @@ export class FleetRepository {
   }
 
   async insertMaintenance(unit: BikeUnitRow, w: Window, reason: string, at: Date): Promise<{ id: string; unitId: string; start: Date; end: Date | null; reason: string }> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .insert(unitReservations)
       .values({ unitId: unit.id, bikeId: unit.bikeId, kind: 'maintenance', period: rangeOf(w) as unknown as string, reason, createdAt: at })
       .returning({ id: unitReservations.id, unitId: unitReservations.unitId, reason: unitReservations.reason });
@@ -195,7 +190,7 @@ export class FleetRepository {
   }
 
   async deleteMaintenance(unitId: string, blockId: string): Promise<boolean> {
-    const rows = await this.db
+    const rows = await this.txHost.db
       .delete(unitReservations)
       .where(and(eq(unitReservations.id, blockId), eq(unitReservations.unitId, unitId), eq(unitReservations.kind, 'maintenance')))
       .returning({ id: unitReservations.id });
@@ -204,7 +199,7 @@ export class FleetRepository {
 
   /** Every reservation of a bike overlapping the window, with its rental's customer. */
   async blocksOf(bikeId: string, w: Window): Promise<TimelineBlock[]> {
-    const rows = await this.db
+    const rows = await this.txHost.db
       .select({
         id: unitReservations.id,
         unitId: unitReservations.unitId,
@@ -229,8 +224,8 @@ export class FleetRepository {
    * Reads only the bike's reservations overlapping the window (GiST index on bike and period).
    */
   async availability(bikeId: string, from: Date, to: Date): Promise<{ totalUnits: number; steps: AvailabilityStep[] }> {
-    const [{ total }] = await this.db.select({ total: activeUnits(sql`${bikeId}::uuid`) }).from(sql`(select 1) one`);
-    const ranges = await this.db
+    const [{ total }] = await this.txHost.db.select({ total: activeUnits(sql`${bikeId}::uuid`) }).from(sql`(select 1) one`);
+    const ranges = await this.txHost.db
       .select({ start: lowerOf, end: upperOf })
       .from(unitReservations)
       .innerJoin(bikeUnits, eq(bikeUnits.id, unitReservations.unitId))

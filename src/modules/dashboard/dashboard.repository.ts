@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, gte, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { bikes } from '../../database/schema/bikes.js';
 import { bikeUnits, unitReservations } from '../../database/schema/fleet.js';
 import { payments } from '../../database/schema/payments.js';
@@ -23,22 +23,17 @@ const sumOf = (expr: unknown) => sql`coalesce(sum(${expr}), 0)`.mapWith(Number);
 export class DashboardRepository {
   constructor(private readonly txHost: TransactionHost) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   /** One snapshot for the whole summary, so its numbers agree with each other. */
   snapshot<T>(fn: () => Promise<T>): Promise<T> {
     return this.txHost.run(fn, { own: true, isolationLevel: 'repeatable read', accessMode: 'read only' });
   }
 
   async totals(currencies: { rental: string; bookingFee: string }, at: Date): Promise<DashboardTotalsRow> {
-    const [rented] = await this.db
+    const [rented] = await this.txHost.db
       .select({ n: sumOf(rentals.quantity) })
       .from(rentals)
       .where(inArray(rentals.status, ['booked', 'returned', 'paid']));
-    const [money] = await this.db
+    const [money] = await this.txHost.db
       .select({
         rental: sumOf(sql`case when ${payments.kind} in ('rental', 'late_fee') and ${payments.currency} = ${currencies.rental} then ${payments.amountMinor} end`),
         bookingFee: sumOf(
@@ -49,7 +44,7 @@ export class DashboardRepository {
       .where(eq(payments.status, 'succeeded'));
     // Units free now, counted as one set (a hash anti-join against the reservations holding `at`): the same figure as
     // the sum of every bike's derived stock, which probed the reservations once per unit (7.8 s at 1,000,000 units).
-    const [stock] = await this.db
+    const [stock] = await this.txHost.db
       .select({ n: sql`count(*)`.mapWith(Number) })
       .from(bikeUnits)
       .innerJoin(bikes, eq(bikes.id, bikeUnits.bikeId))
@@ -58,19 +53,19 @@ export class DashboardRepository {
           isNull(bikes.deletedAt),
           eq(bikeUnits.status, 'active'),
           notExists(
-            this.db
+            this.txHost.db
               .select({ one: sql`1` })
               .from(unitReservations)
               .where(and(eq(unitReservations.unitId, bikeUnits.id), sql`${unitReservations.period} @> ${at.toISOString()}::timestamptz`)),
           ),
         ),
       );
-    const [out] = await this.db
+    const [out] = await this.txHost.db
       .select({ n: sumOf(rentals.quantity) })
       .from(rentals)
       .innerJoin(bikes, eq(bikes.id, rentals.bikeId))
       .where(and(isNull(bikes.deletedAt), inArray(rentals.status, ['pending_fee', 'booked']), isNull(rentals.stockReleasedAt)));
-    const [people] = await this.db.select({ n: sql`count(*)`.mapWith(Number) }).from(users);
+    const [people] = await this.txHost.db.select({ n: sql`count(*)`.mapWith(Number) }).from(users);
     return {
       rentedUnits: rented.n,
       rentalEarnMinor: money.rental,
@@ -83,7 +78,7 @@ export class DashboardRepository {
 
   /** The most recently returned rentals (returned, then paid), newest first. */
   recentReturnedRentals(limit: number) {
-    return this.db
+    return this.txHost.db
       .select({
         id: rentals.id,
         bikeName: bikes.name,
@@ -102,7 +97,7 @@ export class DashboardRepository {
   /** Signups per calendar month in UTC ('YYYY-MM'), only months that have any. */
   signupsPerMonth(): Promise<{ month: string; count: number }[]> {
     const month = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-    return this.db
+    return this.txHost.db
       .select({ month, count: sql`count(*)`.mapWith(Number) })
       .from(users)
       .groupBy(month)
@@ -112,7 +107,7 @@ export class DashboardRepository {
   /** Signups per UTC day ('YYYY-MM-DD') with `from` <= createdAt < `to`. */
   signupsPerDay(from: Date, to: Date): Promise<{ date: string; count: number }[]> {
     const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-    return this.db
+    return this.txHost.db
       .select({ date: day, count: sql`count(*)`.mapWith(Number) })
       .from(users)
       .where(and(gte(users.createdAt, from), lt(users.createdAt, to)))
@@ -121,7 +116,7 @@ export class DashboardRepository {
   }
 
   newestUsers(limit: number) {
-    return this.db
+    return this.txHost.db
       .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
       .from(users)
       .orderBy(desc(users.createdAt), desc(users.id))

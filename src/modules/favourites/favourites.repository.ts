@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { bikes } from '../../database/schema/bikes.js';
 import { bikeWithStock, BikeWithStock } from '../bikes/bikes.repository.js';
 import { FavouriteRow, favourites } from '../../database/schema/favourites.js';
@@ -9,14 +9,9 @@ import { FavouriteRow, favourites } from '../../database/schema/favourites.js';
 export class FavouritesRepository {
   constructor(private readonly txHost: TransactionHost) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   /** Inserts the favourite; undefined when the user already has this bike as a favourite. */
   async insert(userId: string, bikeId: string): Promise<FavouriteRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .insert(favourites)
       .values({ userId, bikeId })
       .onConflictDoNothing({ target: [favourites.userId, favourites.bikeId] })
@@ -25,7 +20,7 @@ export class FavouritesRepository {
   }
 
   async findForUser(userId: string, bikeId: string): Promise<FavouriteRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .select()
       .from(favourites)
       .where(and(eq(favourites.userId, userId), eq(favourites.bikeId, bikeId)))
@@ -35,7 +30,7 @@ export class FavouritesRepository {
 
   /** The user's favourites of non-deleted bikes (with their stock at `at`), newest first. */
   async listForUser(userId: string, at: Date): Promise<{ favourite: FavouriteRow; bike: BikeWithStock }[]> {
-    return this.db
+    return this.txHost.db
       .select({ favourite: favourites, bike: bikeWithStock(at) })
       .from(favourites)
       .innerJoin(bikes, eq(bikes.id, favourites.bikeId))
@@ -48,7 +43,7 @@ export class FavouritesRepository {
    * _id (what a client holding a favourite record may send). Returns whether a row went away.
    */
   async removeForUser(userId: string, id: string): Promise<boolean> {
-    const rows = await this.db
+    const rows = await this.txHost.db
       .delete(favourites)
       .where(and(eq(favourites.userId, userId), or(eq(favourites.bikeId, id), eq(favourites.id, id))))
       .returning({ id: favourites.id });

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { and, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { AuthUser } from '../../common/decorators.js';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { documentNumbers, DocumentKind } from '../../database/schema/notifications.js';
 import { PaymentKind, payments, PaymentRow } from '../../database/schema/payments.js';
 import { users } from '../../database/schema/users.js';
@@ -65,11 +65,6 @@ export class DocumentsService {
     private readonly documentNumbers: DocumentNumbers,
   ) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   /** The document's number, given once: the same ref always gets the same number, consecutive refs consecutive numbers. */
   ensureNumber(kind: DocumentKind, refId: string): Promise<number> {
     return this.documentNumbers.ensure(kind, refId);
@@ -83,7 +78,7 @@ export class DocumentsService {
     }
     const dto = toPaymentDto(view);
     const number = formatDocumentNumber('receipt', await this.ensureNumber('receipt', paymentId));
-    const [owner] = await this.db.select().from(users).where(eq(users.id, view.payment.userId));
+    const [owner] = await this.txHost.db.select().from(users).where(eq(users.id, view.payment.userId));
     const p = view.payment;
     const what = p.kind === 'booking_fee' ? 'Booking fee' : 'Rental';
     const lines: DocumentLine[] = [
@@ -110,7 +105,7 @@ export class DocumentsService {
 
   /** The receipt of a rental's booking fee or rental payment (My Rentals links by rental, without payment ids). */
   async receiptOfRental(rentalId: string, kind: PaymentKind, caller?: AuthUser): Promise<PdfFile> {
-    const [payment] = await this.db
+    const [payment] = await this.txHost.db
       .select({ id: payments.id })
       .from(payments)
       .where(and(eq(payments.rentalId, rentalId), eq(payments.kind, kind), inArray(payments.status, PAID_STATUSES as PaymentRow['status'][])))
@@ -125,11 +120,11 @@ export class DocumentsService {
     const view = await this.rentals.findView(rentalId);
     if (!view || (caller && caller.role !== 'admin' && view.user.id !== caller.id)) throw new NotFoundException('Invoice not found');
     const rental = this.views.toDto(view) as unknown as Json;
-    const list: PaymentRow[] = await this.db.select().from(payments).where(eq(payments.rentalId, rentalId)).orderBy(payments.createdAt);
+    const list: PaymentRow[] = await this.txHost.db.select().from(payments).where(eq(payments.rentalId, rentalId)).orderBy(payments.createdAt);
     const paidList = list.filter((p) => PAID_STATUSES.includes(String(p.status)));
     if (!paidList.length && !['returned', 'paid'].includes(view.rental.status)) throw new NotFoundException('Invoice not found');
     const number = formatDocumentNumber('invoice', await this.ensureNumber('invoice', rentalId));
-    const [owner] = await this.db.select().from(users).where(eq(users.id, view.user.id));
+    const [owner] = await this.txHost.db.select().from(users).where(eq(users.id, view.user.id));
     const lines: DocumentLine[] = [];
     const charged = new Map<string, number>();
     const add = (line: DocumentLine, charge = true) => {
@@ -199,7 +194,7 @@ export class DocumentsService {
   /** Several receipts' numbers for a list (the admin payments export). */
   async numbersOf(kind: DocumentKind, refIds: string[]): Promise<Map<string, string>> {
     if (!refIds.length) return new Map();
-    const rows = await this.db
+    const rows = await this.txHost.db
       .select({ refId: documentNumbers.refId, number: documentNumbers.number })
       .from(documentNumbers)
       .where(and(eq(documentNumbers.kind, kind), inArray(documentNumbers.refId, refIds)));

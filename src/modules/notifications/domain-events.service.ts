@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { domainEvents, outboxEmails, webhookDeliveries, webhookEndpoints } from '../../database/schema/notifications.js';
 import { users } from '../../database/schema/users.js';
 import { toPaymentDto } from '../payments/payments.dto.js';
@@ -42,11 +42,6 @@ export class DomainEvents {
     private readonly documentNumbers: DocumentNumbers,
   ) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   /** Records one event with its outbox rows in the current transaction. Returns the event id (undefined when deduplicated away). */
   async record(event: DomainEventInput): Promise<string | undefined> {
     const now = this.clock.now();
@@ -54,13 +49,13 @@ export class DomainEvents {
     const kind = EMAIL_FOR_EVENT[event.type];
     let recipient: (Recipient & { id: string }) | undefined;
     if (kind && userId) {
-      const [row] = await this.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      const [row] = await this.txHost.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
       recipient = row;
     }
-    const [ev] = await this.db.insert(domainEvents).values({ type: event.type, userId, data: event.data, createdAt: now }).returning({ id: domainEvents.id });
+    const [ev] = await this.txHost.db.insert(domainEvents).values({ type: event.type, userId, data: event.data, createdAt: now }).returning({ id: domainEvents.id });
     if (kind && recipient) {
       const email = renderEmail(kind, recipient, event.data, this.shop());
-      const inserted = await this.db
+      const inserted = await this.txHost.db
         .insert(outboxEmails)
         .values({
           eventId: ev.id,
@@ -80,13 +75,13 @@ export class DomainEvents {
         .onConflictDoNothing({ target: outboxEmails.dedupeKey })
         .returning({ id: outboxEmails.id });
       if (event.dedupeKey && inserted.length === 0) {
-        await this.db.delete(domainEvents).where(eq(domainEvents.id, ev.id));
+        await this.txHost.db.delete(domainEvents).where(eq(domainEvents.id, ev.id));
         return undefined;
       }
     }
     if (isWebhookEvent(event.type)) {
       const at = now.toISOString();
-      await this.db.execute(sql`
+      await this.txHost.db.execute(sql`
         insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, next_attempt_at, created_at)
         select ${webhookEndpoints.id}, ${ev.id}::uuid, ${event.type}, ${at}::timestamptz, ${at}::timestamptz
           from ${webhookEndpoints}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sql, SQL } from 'drizzle-orm';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { ExportKind } from './notifications.dto.js';
 import { amountText } from '../../common/money.js';
 
@@ -79,13 +79,8 @@ const rowsOf = (res: unknown): Record<string, unknown>[] => (res as { rows?: Rec
 export class ExportsService {
   constructor(private readonly txHost: TransactionHost) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   async count(kind: ExportKind): Promise<number> {
-    return Number(rowsOf(await this.db.execute(SPECS[kind].count))[0]?.n ?? 0);
+    return Number(rowsOf(await this.txHost.db.execute(SPECS[kind].count))[0]?.n ?? 0);
   }
 
   /** The CSV, line by line (header first), one database batch at a time. */
@@ -94,7 +89,7 @@ export class ExportsService {
     yield csvLine(spec.header);
     let cursor: { at: string; id: string } | null = null;
     for (;;) {
-      const rows = rowsOf(await this.db.execute(spec.page(cursor, batch)));
+      const rows = rowsOf(await this.txHost.db.execute(spec.page(cursor, batch)));
       if (!rows.length) return;
       let chunk = '';
       for (const r of rows) chunk += csvLine(spec.row(r));

@@ -8,7 +8,7 @@ import { SignedIn, AuthUser, CurrentUser, RawResponse, Roles } from '../../commo
 import { Envelope, ErrorEnvelopeDto } from '../../common/dto/envelope.dto.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { outboxEmails } from '../../database/schema/notifications.js';
 import { PAYMENT_KINDS, PaymentKind } from '../../database/schema/payments.js';
 import { DocumentsService, PdfFile } from './documents.service.js';
@@ -32,18 +32,13 @@ export class OutboxController {
     private readonly config: AppConfig,
   ) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   @Get('emails')
   @ApiOperation({ summary: 'Customer emails in the outbox, newest first, paged (without bodies)' })
   @ApiOkResponse({ type: Envelope(OutboxEmailPageDto) })
   async list(@Query() query: ListEmailsQueryDto): Promise<ApiResult<OutboxEmailPageDto>> {
     const where = query.status ? eq(outboxEmails.status, query.status) : undefined;
-    const [{ n }] = await this.db.select({ n: count() }).from(outboxEmails).where(where);
-    const rows = await this.db
+    const [{ n }] = await this.txHost.db.select({ n: count() }).from(outboxEmails).where(where);
+    const rows = await this.txHost.db
       .select()
       .from(outboxEmails)
       .where(where)
@@ -62,7 +57,7 @@ export class OutboxController {
   @ApiOkResponse({ type: Envelope(OutboxEmailDto) })
   @ApiNotFoundResponse({ type: ErrorEnvelopeDto })
   async get(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<OutboxEmailDto>> {
-    const [row] = await this.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+    const [row] = await this.txHost.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     if (!row) throw new NotFoundException('Email not found');
     return ok(toEmailDto(row, true), 'Email retrieved');
   }

@@ -4,7 +4,7 @@ import nodemailer, { Transporter } from 'nodemailer';
 import { Clock } from '../../common/clock.js';
 import { absolutizeImageUrls } from '../../common/public-urls.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import {
   domainEvents,
   OutboxEmailRow,
@@ -62,11 +62,6 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly documents: DocumentsService,
     private readonly events: DomainEvents,
   ) {}
-
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
 
   onApplicationBootstrap(): void {
     if (this.config.env.NODE_ENV !== 'test') this.start();
@@ -140,14 +135,14 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async claimEmails(): Promise<OutboxEmailRow[]> {
     const now = this.clock.now();
-    const due = this.db
+    const due = this.txHost.db
       .select({ id: outboxEmails.id })
       .from(outboxEmails)
       .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, now)))
       .orderBy(asc(outboxEmails.nextAttemptAt), asc(outboxEmails.id))
       .limit(BATCH)
       .for('update', { skipLocked: true });
-    return this.db
+    return this.txHost.db
       .update(outboxEmails)
       .set({ nextAttemptAt: new Date(now.getTime() + this.config.env.OUTBOX_LEASE_MS), attempts: sql`${outboxEmails.attempts} + 1` })
       .where(and(inArray(outboxEmails.id, due), eq(outboxEmails.status, 'pending')))
@@ -177,11 +172,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         headers: { 'X-OkayBike-Message-Kind': row.kind },
         attachments,
       });
-      await this.db.update(outboxEmails).set({ status: 'sent', sentAt: this.clock.now(), lastError: null }).where(eq(outboxEmails.id, row.id));
+      await this.txHost.db.update(outboxEmails).set({ status: 'sent', sentAt: this.clock.now(), lastError: null }).where(eq(outboxEmails.id, row.id));
       return true;
     } catch (e) {
       const giveUp = row.attempts >= EMAIL_MAX_ATTEMPTS;
-      await this.db
+      await this.txHost.db
         .update(outboxEmails)
         .set({
           status: giveUp ? 'failed' : 'pending',
@@ -198,14 +193,14 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async claimDeliveries(onlyId?: string): Promise<WebhookDeliveryRow[]> {
     const now = this.clock.now();
-    const due = this.db
+    const due = this.txHost.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), onlyId ? eq(webhookDeliveries.id, onlyId) : undefined))
       .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
       .limit(BATCH)
       .for('update', { skipLocked: true });
-    return this.db
+    return this.txHost.db
       .update(webhookDeliveries)
       .set({ nextAttemptAt: new Date(now.getTime() + this.config.env.OUTBOX_LEASE_MS), attempts: sql`${webhookDeliveries.attempts} + 1` })
       .where(and(inArray(webhookDeliveries.id, due), eq(webhookDeliveries.status, 'pending')))
@@ -219,10 +214,10 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async deliver(d: WebhookDeliveryRow): Promise<boolean> {
-    const [endpoint] = await this.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId));
-    const [event] = await this.db.select().from(domainEvents).where(eq(domainEvents.id, d.eventId));
+    const [endpoint] = await this.txHost.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId));
+    const [event] = await this.txHost.db.select().from(domainEvents).where(eq(domainEvents.id, d.eventId));
     if (!endpoint || !event) {
-      await this.db.update(webhookDeliveries).set({ status: 'failed', lastError: 'endpoint or event deleted' }).where(eq(webhookDeliveries.id, d.id));
+      await this.txHost.db.update(webhookDeliveries).set({ status: 'failed', lastError: 'endpoint or event deleted' }).where(eq(webhookDeliveries.id, d.id));
       return false;
     }
     // Partners are API clients on another origin: image paths become absolute URLs, as in the API's answers (issue 12).
@@ -240,7 +235,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const now = this.clock.now();
     const expired = now.getTime() - d.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
     await this.txHost.run(async () => {
-      await this.db.insert(webhookAttempts).values({
+      await this.txHost.db.insert(webhookAttempts).values({
         deliveryId: d.id,
         attemptedAt: now,
         statusCode: result.statusCode,
@@ -248,7 +243,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         error: result.error,
         responseExcerpt: result.excerpt,
       });
-      await this.db
+      await this.txHost.db
         .update(webhookDeliveries)
         .set(
           ok
@@ -273,7 +268,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   /** Whether the rental engine's `end_time` column exists (return-due and overdue messages need it). */
   private async hasEndTime(): Promise<boolean> {
     if (this.endTimeColumn === undefined) {
-      const rows = await this.db.execute(
+      const rows = await this.txHost.db.execute(
         sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'rentals' and column_name = 'end_time'`,
       );
       this.endTimeColumn = rowsOf(rows).length > 0;
@@ -300,7 +295,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     };
     const notSent = (type: string) =>
       sql`not exists (select 1 from ${outboxEmails} where ${outboxEmails.dedupeKey} = ${type} || ':' || ${rentals.id}::text)`;
-    const pickup = await this.db
+    const pickup = await this.txHost.db
       .select({ id: rentals.id })
       .from(rentals)
       .where(
@@ -320,7 +315,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     if (await this.hasEndTime()) {
       const soon = new Date(now.getTime() + this.config.env.RETURN_DUE_SOON_MINUTES * MINUTE).toISOString();
       const grace = `${(env.LATE_GRACE_MINUTES ?? 30) * 60} seconds`;
-      const due = await this.db.execute(sql`
+      const due = await this.txHost.db.execute(sql`
         select id::text as id from rentals
          where status = 'booked' and end_time is not null
            and end_time > ${now.toISOString()}::timestamptz and end_time <= ${soon}::timestamptz
@@ -328,7 +323,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
            and not exists (select 1 from outbox_emails where dedupe_key = 'rental.return_due_soon:' || rentals.id::text)
          limit 200`);
       await emit(rowsOf(due).map((r) => String(r.id)), 'rental.return_due_soon');
-      const overdue = await this.db.execute(sql`
+      const overdue = await this.txHost.db.execute(sql`
         select id::text as id from rentals
          where status = 'booked' and end_time is not null
            and end_time + ${grace}::interval < ${now.toISOString()}::timestamptz

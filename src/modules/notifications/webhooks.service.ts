@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { domainEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../database/schema/notifications.js';
 import { TEST_EVENT } from './events.js';
 import {
@@ -33,11 +33,6 @@ export class WebhooksService {
     private readonly worker: OutboxWorker,
   ) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   /** SSRF guard: the host must resolve, and only to public addresses unless WEBHOOK_ALLOW_PRIVATE_TARGETS. */
   private async checkTarget(url: string): Promise<void> {
     const host = new URL(url).hostname;
@@ -52,7 +47,7 @@ export class WebhooksService {
   async create(dto: CreateWebhookDto): Promise<WebhookEndpointWithSecretDto> {
     await this.checkTarget(dto.url);
     const now = this.clock.now();
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .insert(webhookEndpoints)
       .values({ url: dto.url, events: [...new Set(dto.events)], description: dto.description ?? '', secret: `whsec_${randomBytes(24).toString('hex')}`, createdAt: now, updatedAt: now })
       .returning();
@@ -60,18 +55,18 @@ export class WebhooksService {
   }
 
   async list(): Promise<WebhookEndpointDto[]> {
-    return (await this.db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.createdAt))).map(toEndpointDto);
+    return (await this.txHost.db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.createdAt))).map(toEndpointDto);
   }
 
   async get(id: string): Promise<WebhookEndpointDto> {
-    const [row] = await this.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    const [row] = await this.txHost.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
     if (!row) throw endpointNotFound();
     return toEndpointDto(row);
   }
 
   async update(id: string, dto: UpdateWebhookDto): Promise<WebhookEndpointDto> {
     if (dto.url !== undefined) await this.checkTarget(dto.url);
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .update(webhookEndpoints)
       .set({
         ...(dto.url !== undefined && { url: dto.url }),
@@ -87,7 +82,7 @@ export class WebhooksService {
   }
 
   async remove(id: string): Promise<void> {
-    const rows = await this.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
+    const rows = await this.txHost.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
     if (!rows.length) throw endpointNotFound();
   }
 
@@ -96,11 +91,11 @@ export class WebhooksService {
     const endpoint = await this.get(id);
     const now = this.clock.now();
     const deliveryId = await this.txHost.run(async () => {
-      const [ev] = await this.db
+      const [ev] = await this.txHost.db
         .insert(domainEvents)
         .values({ type: TEST_EVENT, data: { message: 'A test event from Okay Bike', endpoint: endpoint._id }, createdAt: now })
         .returning();
-      const [d] = await this.db
+      const [d] = await this.txHost.db
         .insert(webhookDeliveries)
         .values({ endpointId: endpoint._id, eventId: ev.id, eventType: TEST_EVENT, nextAttemptAt: now, createdAt: now })
         .returning();
@@ -112,8 +107,8 @@ export class WebhooksService {
 
   async deliveries(endpointId: string, query: ListPageQueryDto): Promise<WebhookDeliveryPageDto> {
     await this.get(endpointId);
-    const [{ n }] = await this.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
-    const rows = await this.db
+    const [{ n }] = await this.txHost.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+    const rows = await this.txHost.db
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, endpointId))
@@ -124,15 +119,15 @@ export class WebhooksService {
   }
 
   async delivery(id: string): Promise<WebhookDeliveryDto> {
-    const [row] = await this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+    const [row] = await this.txHost.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
     if (!row) throw new NotFoundException('Webhook delivery not found');
-    const attempts = await this.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id)).orderBy(asc(webhookAttempts.attemptedAt), asc(webhookAttempts.id));
+    const attempts = await this.txHost.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id)).orderBy(asc(webhookAttempts.attemptedAt), asc(webhookAttempts.id));
     return toDeliveryDto(row, attempts);
   }
 
   /** Manual resend: the delivery becomes pending again (whatever its state) and is tried at once. */
   async resend(id: string): Promise<WebhookDeliveryDto> {
-    const rows = await this.db
+    const rows = await this.txHost.db
       .update(webhookDeliveries)
       .set({ status: 'pending', nextAttemptAt: this.clock.now() })
       .where(and(eq(webhookDeliveries.id, id)))

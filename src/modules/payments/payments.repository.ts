@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { bikes } from '../../database/schema/bikes.js';
 import {
   NewPaymentRow,
@@ -31,23 +31,18 @@ export interface NewNotification {
 export class PaymentsRepository {
   constructor(private readonly txHost: TransactionHost) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   async insert(values: NewPaymentRow): Promise<PaymentRow> {
-    const [row] = await this.db.insert(payments).values(values).returning();
+    const [row] = await this.txHost.db.insert(payments).values(values).returning();
     return row;
   }
 
   async findById(id: string): Promise<PaymentRow | undefined> {
-    const [row] = await this.db.select().from(payments).where(eq(payments.id, id)).limit(1);
+    const [row] = await this.txHost.db.select().from(payments).where(eq(payments.id, id)).limit(1);
     return row;
   }
 
   async findByProviderRef(provider: string, providerRef: string): Promise<PaymentRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .select()
       .from(payments)
       .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
@@ -56,13 +51,13 @@ export class PaymentsRepository {
   }
 
   async attachCheckout(id: string, providerRef: string, checkoutUrl: string): Promise<PaymentRow | undefined> {
-    const [row] = await this.db.update(payments).set({ providerRef, checkoutUrl }).where(eq(payments.id, id)).returning();
+    const [row] = await this.txHost.db.update(payments).set({ providerRef, checkoutUrl }).where(eq(payments.id, id)).returning();
     return row;
   }
 
   /** pending -> outcome, only if still pending (the one place a payment becomes final). */
   async settle(id: string, outcome: PaymentOutcome, at: Date): Promise<PaymentRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .update(payments)
       .set({ status: outcome, completedAt: at })
       .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
@@ -72,7 +67,7 @@ export class PaymentsRepository {
 
   /** A paid (or paid-after-it-lapsed) payment becomes refunded, once. */
   async markRefunded(id: string, at: Date): Promise<PaymentRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .update(payments)
       .set({ status: 'refunded', refundedAt: at, attention: null })
       .where(and(eq(payments.id, id), ne(payments.status, 'refunded'), ne(payments.status, 'pending')))
@@ -81,16 +76,16 @@ export class PaymentsRepository {
   }
 
   async setAttention(id: string, attention: string | null): Promise<void> {
-    await this.db.update(payments).set({ attention }).where(eq(payments.id, id));
+    await this.txHost.db.update(payments).set({ attention }).where(eq(payments.id, id));
   }
 
   /** Payments an admin must look at, oldest first. */
   async listAttention(limit: number): Promise<PaymentRow[]> {
-    return this.db.select().from(payments).where(isNotNull(payments.attention)).orderBy(asc(payments.createdAt)).limit(limit);
+    return this.txHost.db.select().from(payments).where(isNotNull(payments.attention)).orderBy(asc(payments.createdAt)).limit(limit);
   }
 
   async findPending(rentalId: string, kind: PaymentKind): Promise<PaymentRow[]> {
-    return this.db
+    return this.txHost.db
       .select()
       .from(payments)
       .where(and(eq(payments.rentalId, rentalId), eq(payments.kind, kind), eq(payments.status, 'pending')))
@@ -99,7 +94,7 @@ export class PaymentsRepository {
 
   /** Pending payments of `kind` past their expiry, oldest first. */
   async findLapsed(kind: PaymentKind, now: Date, limit: number): Promise<PaymentRow[]> {
-    return this.db
+    return this.txHost.db
       .select()
       .from(payments)
       .where(and(eq(payments.kind, kind), eq(payments.status, 'pending'), lte(payments.expiresAt, now)))
@@ -109,12 +104,12 @@ export class PaymentsRepository {
 
   async listByRentalIds(rentalIds: string[]): Promise<PaymentRow[]> {
     if (rentalIds.length === 0) return [];
-    return this.db.select().from(payments).where(inArray(payments.rentalId, rentalIds)).orderBy(asc(payments.createdAt), asc(payments.id));
+    return this.txHost.db.select().from(payments).where(inArray(payments.rentalId, rentalIds)).orderBy(asc(payments.createdAt), asc(payments.id));
   }
 
   /** Records a notification once per (provider, notification id); false for a replay. */
   async insertNotification(values: NewNotification): Promise<boolean> {
-    const rows = await this.db
+    const rows = await this.txHost.db
       .insert(paymentNotifications)
       .values(values)
       .onConflictDoNothing({ target: [paymentNotifications.provider, paymentNotifications.notificationId] })
@@ -125,7 +120,7 @@ export class PaymentsRepository {
   async findView(where: { id: string } | { provider: string; providerRef: string }): Promise<PaymentView | undefined> {
     const condition =
       'id' in where ? eq(payments.id, where.id) : and(eq(payments.provider, where.provider), eq(payments.providerRef, where.providerRef));
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .select({
         payment: payments,
         rental: {

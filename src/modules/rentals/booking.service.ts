@@ -7,7 +7,7 @@ import { Clock } from '../../common/clock.js';
 import { HttpReply, IdempotencyClaim, IdempotencyService } from '../../common/idempotency/idempotency.service.js';
 import { MAX_MINOR, toMajor, toMinor } from '../../common/money.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { isExclusionViolation, isSerializationFailure } from '../../database/pg-errors.js';
 import { BikeRow } from '../../database/schema/bikes.js';
 import { PaymentRow } from '../../database/schema/payments.js';
@@ -79,11 +79,6 @@ export class BookingService {
     private readonly config: AppConfig,
     private readonly events: DomainEvents,
   ) {}
-
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
 
   /** Late fee per started hour and unit: LATE_FEE_PER_HOUR, else the hourly price. */
   lateFeeRateMinor(pricePerHourCents: number): number {
@@ -325,7 +320,7 @@ export class BookingService {
    */
   async counterSale(dto: CounterSaleDto): Promise<RentalDto> {
     const w = readWindow(dto.startTime, dto.endTime, this.clock.now());
-    const [customer] = await this.db
+    const [customer] = await this.txHost.db
       .select({ id: users.id })
       .from(users)
       .where(sql`lower(${users.email}) = lower(${dto.customerEmail})`)

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, notExists, or, SQL, sql } from 'drizzle-orm';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { BikeRow, bikes } from '../../database/schema/bikes.js';
 import { payments, PaymentStatus } from '../../database/schema/payments.js';
 import { NewRentalRow, RentalRow, rentals, RentalStatus } from '../../database/schema/rentals.js';
@@ -29,11 +29,6 @@ export class RentalsRepository {
     private readonly fleet: FleetRepository,
   ) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   /**
    * Row-locks the customer until the current transaction ends: bookings of one customer run one after the other, so the count of
    * bookings awaiting their fee cannot be overtaken by a concurrent booking.
@@ -41,12 +36,12 @@ export class RentalsRepository {
   async lockUser(userId: string): Promise<void> {
     // NO KEY UPDATE: serialises the customer's bookings without conflicting with the KEY SHARE locks that inserts
     // referencing the user (idempotency key, rental, payment) take; FOR UPDATE deadlocked two bookings of one customer.
-    await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    await this.txHost.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   }
 
   /** Bookings of the customer awaiting their booking fee whose hold has not lapsed. */
   async countPending(userId: string, now: Date): Promise<number> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(rentals)
       .where(and(eq(rentals.userId, userId), eq(rentals.status, 'pending_fee'), gt(rentals.holdExpiresAt, now)));
@@ -55,17 +50,17 @@ export class RentalsRepository {
 
   /** Row-locks a rental until the current transaction ends. */
   async lock(id: string): Promise<RentalRow | undefined> {
-    const [row] = await this.db.select().from(rentals).where(eq(rentals.id, id)).limit(1).for('update');
+    const [row] = await this.txHost.db.select().from(rentals).where(eq(rentals.id, id)).limit(1).for('update');
     return row;
   }
 
   async update(id: string, values: Partial<NewRentalRow>): Promise<RentalRow | undefined> {
-    const [row] = await this.db.update(rentals).set(values).where(eq(rentals.id, id)).returning();
+    const [row] = await this.txHost.db.update(rentals).set(values).where(eq(rentals.id, id)).returning();
     return row;
   }
 
   async findActiveBike(bikeId: string, lock = false): Promise<BikeRow | undefined> {
-    const q = this.db
+    const q = this.txHost.db
       .select()
       .from(bikes)
       .where(and(eq(bikes.id, bikeId), isNull(bikes.deletedAt)))
@@ -75,19 +70,19 @@ export class RentalsRepository {
   }
 
   async insert(values: NewRentalRow): Promise<RentalRow> {
-    const [row] = await this.db.insert(rentals).values(values).returning();
+    const [row] = await this.txHost.db.insert(rentals).values(values).returning();
     return row;
   }
 
   async findById(id: string): Promise<RentalRow | undefined> {
-    const [row] = await this.db.select().from(rentals).where(eq(rentals.id, id)).limit(1);
+    const [row] = await this.txHost.db.select().from(rentals).where(eq(rentals.id, id)).limit(1);
     return row;
   }
 
   /** By paymentRef, or by _id when `ref` is a uuid; row-locked when `lock` (inside a transaction). */
   async findByRef(ref: string, userId: string, lock = false): Promise<RentalRow | undefined> {
     const match = UUID.test(ref) ? or(eq(rentals.paymentRef, ref), eq(rentals.id, ref)) : eq(rentals.paymentRef, ref);
-    const query = this.db
+    const query = this.txHost.db
       .select()
       .from(rentals)
       .where(and(match, eq(rentals.userId, userId)))
@@ -97,7 +92,7 @@ export class RentalsRepository {
   }
 
   async listViews(where: SQL | undefined, page?: { offset: number; limit: number }): Promise<RentalView[]> {
-    const query = this.db
+    const query = this.txHost.db
       .select({
         rental: rentals,
         bike: {
@@ -153,7 +148,7 @@ export class RentalsRepository {
 
   /** pending_fee -> booked (the booking fee is paid; the hold ends). */
   async markBooked(id: string, at: Date): Promise<boolean> {
-    const rows = await this.db
+    const rows = await this.txHost.db
       .update(rentals)
       .set({ status: 'booked', holdExpiresAt: null, updatedAt: at })
       .where(and(eq(rentals.id, id), eq(rentals.status, 'pending_fee')))
@@ -166,7 +161,7 @@ export class RentalsRepository {
    * Never for a rental whose booking fee succeeded. Returns the cancelled rental, or undefined when nothing changed.
    */
   async cancelAndRelease(id: string, at: Date): Promise<RentalRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .update(rentals)
       .set({ status: 'cancelled', stockReleasedAt: at, cancelledAt: at, holdExpiresAt: null, updatedAt: at })
       .where(
@@ -175,7 +170,7 @@ export class RentalsRepository {
           eq(rentals.status, 'pending_fee'),
           isNull(rentals.stockReleasedAt),
           notExists(
-            this.db
+            this.txHost.db
               .select({ one: sql`1` })
               .from(payments)
               .where(and(eq(payments.rentalId, rentals.id), eq(payments.kind, 'booking_fee'), eq(payments.status, 'succeeded'))),
@@ -189,7 +184,7 @@ export class RentalsRepository {
 
   /** booked (before its start) -> cancelled by its customer, units free at once; undefined when not booked. */
   async cancelBooked(id: string, at: Date): Promise<RentalRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .update(rentals)
       .set({ status: 'cancelled', stockReleasedAt: at, cancelledAt: at, updatedAt: at })
       .where(and(eq(rentals.id, id), eq(rentals.status, 'booked'), isNull(rentals.stockReleasedAt)))
@@ -206,7 +201,7 @@ export class RentalsRepository {
     at: Date,
   ): Promise<RentalRow | undefined> {
     // Already paid in full (a fixed window paid up front, no late fee): straight to paid.
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .update(rentals)
       .set({
         status: sql`case when coalesce(${rentals.totalPaidCents}, 0) >= ${cost.totalCostCents}::int and ${rentals.totalPaidCents} is not null then 'paid' else 'returned' end`,
@@ -228,7 +223,7 @@ export class RentalsRepository {
    * a returned rental paid in full becomes paid. Booked rentals (a fixed window paid up front) stay booked.
    */
   async markPaid(id: string, amountMinor: number, at: Date): Promise<boolean> {
-    const rows = await this.db
+    const rows = await this.txHost.db
       .update(rentals)
       .set({
         totalPaidCents: sql`coalesce(${rentals.totalPaidCents}, 0) + ${amountMinor}::int`,
@@ -242,7 +237,7 @@ export class RentalsRepository {
 
   /** Rentals whose unpaid hold has run out (oldest first), optionally of one bike. */
   async findLapsedHolds(now: Date, limit: number, bikeId?: string): Promise<RentalRow[]> {
-    return this.db
+    return this.txHost.db
       .select()
       .from(rentals)
       .where(

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { asc, isNull } from 'drizzle-orm';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { bikes } from '../../database/schema/bikes.js';
 
 export interface SitemapBike {
@@ -12,14 +12,9 @@ export interface SitemapBike {
 export class SeoRepository {
   constructor(private readonly txHost: TransactionHost) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   /** Every listed bike, oldest first: two columns from the partial listing index, one query whatever the size. */
   async listBikesForSitemap(limit: number): Promise<SitemapBike[]> {
-    return this.db
+    return this.txHost.db
       .select({ id: bikes.id, updatedAt: bikes.updatedAt })
       .from(bikes)
       .where(isNull(bikes.deletedAt))

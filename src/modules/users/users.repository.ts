@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { favourites } from '../../database/schema/favourites.js';
 import { idempotencyKeys } from '../../database/schema/idempotency-keys.js';
-import { Executor, TransactionHost } from '../../database/transaction-host.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { NewUserRow, Role, UserRow, users } from '../../database/schema/users.js';
 
@@ -10,23 +10,18 @@ import { NewUserRow, Role, UserRow, users } from '../../database/schema/users.js
 export class UsersRepository {
   constructor(private readonly txHost: TransactionHost) {}
 
-  /** The current transaction, else the pool (TransactionHost). */
-  private get db(): Executor {
-    return this.txHost.db;
-  }
-
   /**
    * Row lock on the user: a rental being created for them (its foreign key check) waits for this
    * transaction, or this one waits for it and then sees the rental.
    */
   async lockById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).for('update');
+    const [row] = await this.txHost.db.select().from(users).where(eq(users.id, id)).for('update');
     return row;
   }
 
   /** Rentals whose bikes are still out or held for an unpaid booking fee. */
   async countOpenRentals(userId: string): Promise<number> {
-    const [{ n }] = await this.db
+    const [{ n }] = await this.txHost.db
       .select({ n: count() })
       .from(rentals)
       .where(and(eq(rentals.userId, userId), inArray(rentals.status, ['pending_fee', 'booked'])));
@@ -34,12 +29,12 @@ export class UsersRepository {
   }
 
   async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    const [row] = await this.txHost.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = lower(${email})`)
@@ -48,12 +43,12 @@ export class UsersRepository {
   }
 
   async insert(values: NewUserRow): Promise<UserRow> {
-    const [row] = await this.db.insert(users).values(values).returning();
+    const [row] = await this.txHost.db.insert(users).values(values).returning();
     return row;
   }
 
   async update(id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .update(users)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(users.id, id))
@@ -72,7 +67,7 @@ export class UsersRepository {
   }
 
   async bumpSessionVersion(id: string): Promise<void> {
-    await this.db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id));
+    await this.txHost.db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id));
   }
 
   /**
@@ -81,9 +76,9 @@ export class UsersRepository {
    * session ends. Favourites and idempotency records go; reviews are removed by the caller.
    */
   async anonymise(id: string, at: Date): Promise<void> {
-    await this.db.delete(favourites).where(eq(favourites.userId, id));
-    await this.db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, id));
-    await this.db
+    await this.txHost.db.delete(favourites).where(eq(favourites.userId, id));
+    await this.txHost.db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, id));
+    await this.txHost.db
       .update(users)
       .set({
         name: 'Deleted user',
@@ -101,14 +96,14 @@ export class UsersRepository {
 
   async page(offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
     const [rows, [{ total }]] = await Promise.all([
-      this.db.select().from(users).where(isNull(users.deletedAt)).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
-      this.db.select({ total: count() }).from(users).where(isNull(users.deletedAt)),
+      this.txHost.db.select().from(users).where(isNull(users.deletedAt)).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+      this.txHost.db.select({ total: count() }).from(users).where(isNull(users.deletedAt)),
     ]);
     return { rows, total };
   }
 
   async countByRole(role: Role): Promise<number> {
-    const [{ n }] = await this.db.select({ n: count() }).from(users).where(and(eq(users.role, role), isNull(users.deletedAt)));
+    const [{ n }] = await this.txHost.db.select({ n: count() }).from(users).where(and(eq(users.role, role), isNull(users.deletedAt)));
     return n;
   }
 }
