@@ -37,7 +37,7 @@ export class IdempotencyClaim {
 
   async claim(): Promise<void> {
     if (!this.scope) return;
-    if (!(await this.repo.insert(this.scope, this.clock.now(), undefined))) throw new KeyTaken();
+    if (!(await this.repo.insert(this.scope, this.clock.now()))) throw new KeyTaken();
     this.claimed = true;
   }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
-import { TransactionHost } from '../../database/transaction-host.js';
 import { RentalDto, RentalPolicy, toRentalDto } from './rentals.dto.js';
 import { RentalsRepository, RentalView } from './rentals.repository.js';
 
@@ -9,7 +8,6 @@ import { RentalsRepository, RentalView } from './rentals.repository.js';
 @Injectable()
 export class RentalViews {
   constructor(
-    private readonly txHost: TransactionHost,
     private readonly rentals: RentalsRepository,
     private readonly clock: Clock,
     private readonly config: AppConfig,
