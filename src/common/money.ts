@@ -1,5 +1,24 @@
+/**
+ * The one place the server converts money between minor units (cents, poisha: integers, what the database stores)
+ * and major units (what the API, emails, documents and exports show). Amounts from outside (DTOs, settings) are
+ * converted exactly or refused; nothing here rounds a client's amount silently.
+ */
+
+/** The largest amount an amount column (int4) holds, in minor units. */
+export const MAX_MINOR = 2_147_483_647;
+
 /** Minor units (cents, poisha) to the major-unit number the API shows: 4800 -> 48. */
 export const toMajor = (minor: number): number => minor / 100;
+
+/** Minor units as a plain 2-decimal amount, without currency: 4800 -> '48.00' (CSV exports, messages). */
+export const amountText = (minor: number): string => toMajor(minor).toFixed(2);
+
+/**
+ * A major-unit number the server itself produced (an API DTO kept in an event, an email's data) back to minor
+ * units, rounded to the nearest minor unit (undoes the float's binary error: 0.29 * 100 = 28.999999999999996).
+ * Never for amounts from a client or a setting: those go through `toMinor` / `toMinorExact`.
+ */
+export const minorOfOwnMajor = (major: number): number => Math.round(major * 100);
 
 /** Major units (as a client sends them) to minor units, or null when the value has more than 2 decimals. */
 export function toMinorExact(major: number): number | null {
@@ -11,7 +30,7 @@ const SYMBOLS: Record<string, string> = { BDT: 'Tk ', USD: '$', EUR: '€', GBP:
 
 /** 'Tk 100.00', '$48.00', 'CHF 12.50'. */
 export function formatMoney(minor: number, currency: string): string {
-  const amount = (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const amount = toMajor(minor).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${SYMBOLS[currency] ?? `${currency} `}${amount}`;
 }
 

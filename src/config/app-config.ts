@@ -1,5 +1,6 @@
 import { setShopTimeZone } from '../common/shop-time.js';
 import { Env } from './env.schema.js';
+import { toMinor } from '../common/money.js';
 
 /** Typed, parsed configuration, injected by class token. Built once at start from the environment. */
 export class AppConfig {
@@ -35,6 +36,6 @@ export class AppConfig {
   }
 
   get bookingFeeMinor(): number {
-    return Math.round(this.env.BOOKING_FEE_AMOUNT * 100);
+    return toMinor(this.env.BOOKING_FEE_AMOUNT);
   }
 }

@@ -53,6 +53,7 @@ describe('parseEnv', () => {
     [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER'],
     [{ PAYMENT_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY'],
     [{ BOOKING_FEE_AMOUNT: '-5' }, 'BOOKING_FEE_AMOUNT'],
+    [{ BOOKING_FEE_AMOUNT: '100.005' }, 'BOOKING_FEE_AMOUNT'],
     [{ BOOKING_FEE_CURRENCY: 'TAKA' }, 'BOOKING_FEE_CURRENCY'],
     [{ HOLD_MINUTES: '0' }, 'HOLD_MINUTES'],
     [{ DEMO_MODE: 'maybe' }, 'DEMO_MODE'],

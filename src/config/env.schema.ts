@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toMinorExact } from '../common/money.js';
 
 const bool = (def: boolean) =>
   z
@@ -69,7 +70,12 @@ export const envSchema = z
     SANDBOX_WEBHOOK_SECRET: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
-    BOOKING_FEE_AMOUNT: z.coerce.number().positive().max(1_000_000).default(100),
+    BOOKING_FEE_AMOUNT: z.coerce
+      .number()
+      .positive()
+      .max(1_000_000)
+      .refine((v) => toMinorExact(v) !== null, 'must be an amount with at most 2 decimals')
+      .default(100),
     BOOKING_FEE_CURRENCY: z
       .string()
       .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO currency code')

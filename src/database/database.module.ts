@@ -3,6 +3,7 @@ import { AppConfig } from '../config/app-config.js';
 import { CatalogChanges } from './catalog-changes.service.js';
 import { DatabaseOptions, DatabaseService } from './database.service.js';
 import { DRIZZLE } from './database.types.js';
+import { TransactionHost } from './transaction-host.js';
 
 @Global()
 @Module({})
@@ -17,9 +18,10 @@ export class DatabaseModule {
           useFactory: (config: AppConfig) => DatabaseService.open(config.env, options),
         },
         { provide: DRIZZLE, inject: [DatabaseService], useFactory: (s: DatabaseService) => s.db },
+        TransactionHost,
         CatalogChanges,
       ],
-      exports: [DatabaseService, DRIZZLE, CatalogChanges],
+      exports: [DatabaseService, DRIZZLE, TransactionHost, CatalogChanges],
     };
   }
 }

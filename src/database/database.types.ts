@@ -4,8 +4,6 @@ import type * as schema from './schema/index.js';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Repositories accept either the database or an open transaction. */
-export type DbOrTx = Db | Tx;
 
 /**
  * Runtime stand-ins with the same names as the types above. Decorator metadata of an injected
@@ -14,6 +12,5 @@ export type DbOrTx = Db | Tx;
  */
 export const Db = Object;
 export const Tx = Object;
-export const DbOrTx = Object;
 
 export const DRIZZLE = Symbol('DRIZZLE');

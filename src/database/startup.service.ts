@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { AuthService } from '../modules/auth/auth.service.js';
 import { PasswordService } from '../modules/auth/password.service.js';
-import { Db, DRIZZLE } from './database.types.js';
+import { TransactionHost } from './transaction-host.js';
 
 /** At start: demo data on an empty database in demo mode, then the operator's admin account. */
 @Injectable()
@@ -11,7 +11,7 @@ export class StartupService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Startup');
 
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly config: AppConfig,
     private readonly passwords: PasswordService,
     private readonly auth: AuthService,
@@ -23,7 +23,7 @@ export class StartupService implements OnApplicationBootstrap {
       const started = Date.now();
       // Loaded only in demo mode: production starts never load the demo catalogue.
       const { seedDemoData } = await import('./seed/seed.js');
-      const { seeded } = await seedDemoData(this.db, {
+      const { seeded } = await seedDemoData(this.txHost, {
         now: this.clock.now(),
         hashPassword: (pw: string) => this.passwords.hash(pw),
         bookingFeeMinor: this.config.bookingFeeMinor,

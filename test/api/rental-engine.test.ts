@@ -568,12 +568,7 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
 });
 
 describe('Rental engine: bookings rate limited per customer (BOOKING_RATE_LIMIT)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ ...rentalTestEnv, BOOKING_RATE_LIMIT: '2' });
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp({ ...rentalTestEnv, BOOKING_RATE_LIMIT: '2' });
 
   const window = (day: number) => ({ startTime: iso(t.clock.now().getTime() + day * DAY), endTime: iso(t.clock.now().getTime() + day * DAY + HOUR) });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedDemoData } from '../../src/database/seed/seed.js';
+import { TransactionHost } from '../../src/database/transaction-host.js';
 import { PasswordService } from '../../src/modules/auth/password.service.js';
 import { TestApp, useTestApp } from '../support/test-app.js';
 
@@ -13,8 +14,8 @@ describe('seedDemoData', () => {
     await t.reset();
     const passwords = t.app.get(PasswordService);
     const opts = { now: new Date(), hashPassword: (pw: string) => passwords.hash(pw), bookingFeeMinor: 10_000, bookingFeeCurrency: 'BDT', rentalCurrency: 'USD' };
-    expect(await seedDemoData(t.db, opts)).toEqual({ seeded: true });
-    expect(await seedDemoData(t.db, opts)).toEqual({ seeded: false });
+    expect(await seedDemoData(t.app.get(TransactionHost), opts)).toEqual({ seeded: true });
+    expect(await seedDemoData(t.app.get(TransactionHost), opts)).toEqual({ seeded: false });
   });
 
   it('lists 110+ bikes over 10+ brands, each with an image that ships in the repository', async () => {

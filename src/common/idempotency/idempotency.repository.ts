@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
-import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { IdempotencyKeyRow, idempotencyKeys } from '../../database/schema/idempotency-keys.js';
 
 export interface IdempotencyScope {
@@ -16,10 +16,10 @@ const pk = (s: IdempotencyScope) =>
 
 @Injectable()
 export class IdempotencyRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+  constructor(private readonly txHost: TransactionHost) {}
 
-  async find(scope: IdempotencyScope, tx: DbOrTx = this.db): Promise<IdempotencyKeyRow | undefined> {
-    const [row] = await tx.select().from(idempotencyKeys).where(pk(scope)).limit(1);
+  async find(scope: IdempotencyScope): Promise<IdempotencyKeyRow | undefined> {
+    const [row] = await this.txHost.db.select().from(idempotencyKeys).where(pk(scope)).limit(1);
     return row;
   }
 
@@ -27,8 +27,8 @@ export class IdempotencyRepository {
    * Inserts the key (optionally with its final response). false when the key already exists; on PostgreSQL
    * a concurrent insert of the same key waits here until the other transaction ends.
    */
-  async insert(scope: IdempotencyScope, at: Date, reply?: { status: number; body: unknown }, tx: DbOrTx = this.db): Promise<boolean> {
-    const rows = await tx
+  async insert(scope: IdempotencyScope, at: Date, reply?: { status: number; body: unknown }): Promise<boolean> {
+    const rows = await this.txHost.db
       .insert(idempotencyKeys)
       .values({
         userId: scope.userId,
@@ -44,17 +44,17 @@ export class IdempotencyRepository {
     return rows.length > 0;
   }
 
-  async complete(scope: IdempotencyScope, reply: { status: number; body: unknown }, tx: DbOrTx = this.db): Promise<void> {
-    await tx.update(idempotencyKeys).set({ statusCode: reply.status, responseBody: reply.body }).where(pk(scope));
+  async complete(scope: IdempotencyScope, reply: { status: number; body: unknown }): Promise<void> {
+    await this.txHost.db.update(idempotencyKeys).set({ statusCode: reply.status, responseBody: reply.body }).where(pk(scope));
   }
 
-  async delete(scope: IdempotencyScope, tx: DbOrTx = this.db): Promise<void> {
-    await tx.delete(idempotencyKeys).where(pk(scope));
+  async delete(scope: IdempotencyScope): Promise<void> {
+    await this.txHost.db.delete(idempotencyKeys).where(pk(scope));
   }
 
   /** Drops finished keys created before `before`; returns how many. */
-  async purgeFinishedBefore(before: Date, tx: DbOrTx = this.db): Promise<number> {
-    const rows = await tx
+  async purgeFinishedBefore(before: Date): Promise<number> {
+    const rows = await this.txHost.db
       .delete(idempotencyKeys)
       .where(and(lt(idempotencyKeys.createdAt, before), isNotNull(idempotencyKeys.statusCode)))
       .returning({ key: idempotencyKeys.key });

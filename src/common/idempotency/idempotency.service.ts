@@ -2,7 +2,6 @@ import { ConflictException, HttpException, Injectable, UnprocessableEntityExcept
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Clock } from '../clock.js';
 import { httpExceptionEnvelope } from '../http-exception.filter.js';
-import { DbOrTx } from '../../database/database.types.js';
 import { requestHash } from './canonical-json.js';
 import { IdempotencyRepository, IdempotencyScope } from './idempotency.repository.js';
 
@@ -36,18 +35,18 @@ export class IdempotencyClaim {
     readonly scope: IdempotencyScope | null,
   ) {}
 
-  async claim(tx: DbOrTx): Promise<void> {
+  async claim(): Promise<void> {
     if (!this.scope) return;
-    if (!(await this.repo.insert(this.scope, this.clock.now(), undefined, tx))) throw new KeyTaken();
+    if (!(await this.repo.insert(this.scope, this.clock.now()))) throw new KeyTaken();
     this.claimed = true;
   }
 
-  async complete(tx: DbOrTx, reply: HttpReply): Promise<void> {
-    if (this.scope && this.claimed) await this.repo.complete(this.scope, reply, tx);
+  async complete(reply: HttpReply): Promise<void> {
+    if (this.scope && this.claimed) await this.repo.complete(this.scope, reply);
   }
 
-  async release(tx: DbOrTx): Promise<void> {
-    if (this.scope && this.claimed) await this.repo.delete(this.scope, tx);
+  async release(): Promise<void> {
+    if (this.scope && this.claimed) await this.repo.delete(this.scope);
   }
 }
 

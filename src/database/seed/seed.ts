@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../database.types.js';
+import type { TransactionHost } from '../transaction-host.js';
 import { bikes, type NewBikeRow } from '../schema/bikes.js';
 import { favourites } from '../schema/favourites.js';
 import { bikeUnits, unitReservations } from '../schema/fleet.js';
@@ -131,9 +131,9 @@ interface PlannedRental {
  * helpful votes, and favourites, so every screen and chart has something to show. Everything is relative to
  * `opts.now`. Runs once: a database that already has users is left alone (`{ seeded: false }`).
  */
-export async function seedDemoData(db: Db, opts: SeedOptions): Promise<{ seeded: boolean }> {
+export async function seedDemoData(txHost: TransactionHost, opts: SeedOptions): Promise<{ seeded: boolean }> {
   // Cheap check first, so a normal restart never pays for password hashing.
-  if ((await db.select({ id: users.id }).from(users).limit(1)).length > 0) return { seeded: false };
+  if ((await txHost.db.select({ id: users.id }).from(users).limit(1)).length > 0) return { seeded: false };
 
   // argon2 is slow: hash each distinct password once.
   const hashes = new Map<string, Promise<string>>();
@@ -149,7 +149,8 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<{ seeded:
 
   const data = buildSeedData(opts, { userHash, adminHash, extraHash });
 
-  return db.transaction(async (tx) => {
+  return txHost.run(async () => {
+    const tx = txHost.db;
     // Two instances starting on one empty database: the second waits here, then sees the users and stops.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if ((await tx.select({ id: users.id }).from(users).limit(1)).length > 0) return { seeded: false };

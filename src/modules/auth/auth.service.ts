@@ -13,6 +13,7 @@ import { LoginDto, SignupDto } from './auth.dto.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { LoginBackoff } from './login-backoff.js';
 import { PasswordService } from './password.service.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 
 export interface JwtPayload {
   sub: string;
@@ -38,6 +39,7 @@ export class AuthService {
     private readonly config: AppConfig,
     private readonly backoff: LoginBackoff,
     private readonly events: DomainEvents,
+    private readonly txHost: TransactionHost,
   ) {
     this.verificationKey = createSecretKey(Buffer.from(resolveJwtSecret(config.env)));
   }
@@ -46,9 +48,9 @@ export class AuthService {
     if (await this.users.findByEmail(dto.email)) throw new ConflictException('Email is already registered');
     const passwordHash = await this.passwords.hash(dto.password);
     try {
-      return await this.users.transaction(async (tx) => {
-        const row = await this.users.insert({ name: dto.name, email: dto.email, passwordHash, phone: dto.phone, address: dto.address, role: 'user' }, tx);
-        await this.events.record(tx, { type: 'user.signed_up', data: toUserDto(row), userId: row.id });
+      return await this.txHost.run(async () => {
+        const row = await this.users.insert({ name: dto.name, email: dto.email, passwordHash, phone: dto.phone, address: dto.address, role: 'user' });
+        await this.events.record({ type: 'user.signed_up', data: toUserDto(row), userId: row.id });
         return toUserDto(row);
       });
     } catch (e) {
@@ -130,9 +132,9 @@ export class AuthService {
       });
     }
     const passwordHash = await this.passwords.hash(newPassword);
-    const updated = await this.users.transaction(async (tx) => {
-      const row = await this.users.setPassword(userId, passwordHash, tx);
-      if (row) await this.events.record(tx, { type: 'user.password_changed', data: toUserDto(row), userId });
+    const updated = await this.txHost.run(async () => {
+      const row = await this.users.setPassword(userId, passwordHash);
+      if (row) await this.events.record({ type: 'user.password_changed', data: toUserDto(row), userId });
       return row;
     });
     if (!updated) throw new UnauthorizedException('Please log in to continue');

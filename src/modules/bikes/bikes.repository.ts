@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, SQL, sql, SQLWrapper } from 'drizzle-orm';
-import { DRIZZLE, type Db, type DbOrTx } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { Clock } from '../../common/clock.js';
 import { BikeRow, bikes, NewBikeRow } from '../../database/schema/bikes.js';
 import { rentals, RentalStatus } from '../../database/schema/rentals.js';
@@ -56,13 +56,13 @@ const ccClass = (cc: SQLWrapper): SQL =>
 @Injectable()
 export class BikesRepository {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly clock: Clock,
   ) {}
 
   /** A bike that is not deleted, with its stock now. */
-  async findActiveById(id: string, tx: DbOrTx = this.db): Promise<BikeWithStock | undefined> {
-    const [row] = await tx
+  async findActiveById(id: string): Promise<BikeWithStock | undefined> {
+    const [row] = await this.txHost.db
       .select(bikeWithStock(this.clock.now()))
       .from(bikes)
       .where(and(eq(bikes.id, id), isNull(bikes.deletedAt)))
@@ -70,9 +70,9 @@ export class BikesRepository {
     return row;
   }
 
-  /** Same as findActiveById, and row-locks the bike until `tx` ends (serialises stock changes and deletion). */
-  async lockActiveById(id: string, tx: DbOrTx): Promise<BikeRow | undefined> {
-    const [row] = await tx
+  /** Same as findActiveById, and row-locks the bike until the current transaction ends (serialises stock changes and deletion). */
+  async lockActiveById(id: string): Promise<BikeRow | undefined> {
+    const [row] = await this.txHost.db
       .select()
       .from(bikes)
       .where(and(eq(bikes.id, id), isNull(bikes.deletedAt)))
@@ -86,28 +86,28 @@ export class BikesRepository {
    * on the page query would make PostgreSQL read every matching row before returning ten (bench/README.md, scale).
    * Deep pages select their ids first from the listing index (a deferred join), then fetch just those rows.
    */
-  async list(filter: BikeListFilter, tx: DbOrTx = this.db): Promise<{ rows: BikeWithStock[]; total: number }> {
+  async list(filter: BikeListFilter): Promise<{ rows: BikeWithStock[]; total: number }> {
     const where = this.listWhere(filter);
     const order = filter.newestFirst ? [desc(bikes.createdAt), desc(bikes.id)] : [asc(bikes.createdAt), asc(bikes.id)];
     const unfiltered = !filter.brand && !filter.model && !filter.searchTerm;
     const columns = bikeWithStock(this.clock.now());
     let page: Promise<BikeWithStock[]>;
     if (filter.offset >= DEFERRED_JOIN_OFFSET) {
-      const ids = tx.select({ id: bikes.id }).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset).as('page_ids');
-      page = tx
+      const ids = this.txHost.db.select({ id: bikes.id }).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset).as('page_ids');
+      page = this.txHost.db
         .select(columns)
         .from(bikes)
         .innerJoin(ids, eq(bikes.id, ids.id))
         .orderBy(...order);
     } else {
-      page = tx.select(columns).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
+      page = this.txHost.db.select(columns).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
     }
-    const [rows, total] = await Promise.all([page, unfiltered ? this.catalogueSize(tx) : this.count(where, tx)]);
+    const [rows, total] = await Promise.all([page, unfiltered ? this.catalogueSize() : this.count(where)]);
     return { rows, total };
   }
 
-  private async count(where: SQL | undefined, tx: DbOrTx): Promise<number> {
-    const [{ total }] = await tx.select({ total: count() }).from(bikes).where(where);
+  private async count(where: SQL | undefined): Promise<number> {
+    const [{ total }] = await this.txHost.db.select({ total: count() }).from(bikes).where(where);
     return total;
   }
 
@@ -116,10 +116,10 @@ export class BikesRepository {
    * LARGE_CATALOGUE bikes on the figure is reused for CATALOGUE_SIZE_TTL_MS (this instance's own adds and deletes
    * drop it at once); below that every listing counts exactly.
    */
-  private async catalogueSize(tx: DbOrTx): Promise<number> {
+  private async catalogueSize(): Promise<number> {
     const cached = this.cachedSize;
     if (cached && cached.until > Date.now()) return cached.total;
-    const total = await this.count(isNull(bikes.deletedAt), tx);
+    const total = await this.count(isNull(bikes.deletedAt));
     this.cachedSize = total >= LARGE_CATALOGUE ? { total, until: Date.now() + CATALOGUE_SIZE_TTL_MS } : undefined;
     return total;
   }
@@ -142,7 +142,7 @@ export class BikesRepository {
    * then closest price, then closest displacement. Brand is the first sort key, so when the brand has `limit` other
    * bikes the answer lies among them (found through bikes_brand_lower_idx); only a smaller brand sorts the catalogue.
    */
-  async findRelated(bike: BikeRow, limit: number, tx: DbOrTx = this.db): Promise<BikeWithStock[]> {
+  async findRelated(bike: BikeRow, limit: number): Promise<BikeWithStock[]> {
     const columns = bikeWithStock(this.clock.now());
     const similarity = [
       sql`(${ccClass(sql`${bikes.cc}`)} = ${ccClass(sql`${bike.cc}::int`)}) desc`,
@@ -152,14 +152,14 @@ export class BikesRepository {
       asc(bikes.id),
     ];
     const others = and(isNull(bikes.deletedAt), ne(bikes.id, bike.id));
-    const sameBrand = await tx
+    const sameBrand = await this.txHost.db
       .select(columns)
       .from(bikes)
       .where(and(others, sql`lower(${bikes.brand}) = lower(${bike.brand})`))
       .orderBy(...similarity)
       .limit(limit);
     if (sameBrand.length >= limit) return sameBrand;
-    return tx
+    return this.txHost.db
       .select(columns)
       .from(bikes)
       .where(others)
@@ -167,8 +167,8 @@ export class BikesRepository {
       .limit(limit);
   }
 
-  async ratingSummary(bikeId: string, tx: DbOrTx = this.db): Promise<RatingSummary> {
-    const [row] = await tx
+  async ratingSummary(bikeId: string): Promise<RatingSummary> {
+    const [row] = await this.txHost.db
       .select({
         reviewCount: count(),
         ratingHalvesSum: sql<number>`coalesce(sum(${reviews.ratingHalves}), 0)`.mapWith(Number),
@@ -178,15 +178,15 @@ export class BikesRepository {
     return row;
   }
 
-  async insert(values: NewBikeRow, tx: DbOrTx = this.db): Promise<BikeRow> {
+  async insert(values: NewBikeRow): Promise<BikeRow> {
     this.cachedSize = undefined;
-    const [row] = await tx.insert(bikes).values(values).returning();
+    const [row] = await this.txHost.db.insert(bikes).values(values).returning();
     return row;
   }
 
   /** Updates a non-deleted bike; undefined when it does not exist or is deleted. */
-  async update(id: string, values: Partial<NewBikeRow>, tx: DbOrTx = this.db): Promise<BikeRow | undefined> {
-    const [row] = await tx
+  async update(id: string, values: Partial<NewBikeRow>): Promise<BikeRow | undefined> {
+    const [row] = await this.txHost.db
       .update(bikes)
       .set(values)
       .where(and(eq(bikes.id, id), isNull(bikes.deletedAt)))
@@ -194,9 +194,9 @@ export class BikesRepository {
     return row;
   }
 
-  async softDelete(id: string, at: Date, tx: DbOrTx = this.db): Promise<boolean> {
+  async softDelete(id: string, at: Date): Promise<boolean> {
     this.cachedSize = undefined;
-    const rows = await tx
+    const rows = await this.txHost.db
       .update(bikes)
       .set({ deletedAt: at, updatedAt: at })
       .where(and(eq(bikes.id, id), isNull(bikes.deletedAt)))
@@ -204,8 +204,8 @@ export class BikesRepository {
     return rows.length > 0;
   }
 
-  async hasOpenRentals(bikeId: string, tx: DbOrTx = this.db): Promise<boolean> {
-    const rows = await tx
+  async hasOpenRentals(bikeId: string): Promise<boolean> {
+    const rows = await this.txHost.db
       .select({ id: rentals.id })
       .from(rentals)
       .where(and(eq(rentals.bikeId, bikeId), inArray(rentals.status, OPEN_RENTAL_STATUSES)))

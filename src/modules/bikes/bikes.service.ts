@@ -1,8 +1,8 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { toMinor, toMinorOrNull } from '../../common/money.js';
 import { AppConfig } from '../../config/app-config.js';
-import { DRIZZLE, type Db, type Tx } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { NewBikeRow } from '../../database/schema/bikes.js';
 import { BikeDetailDto, BikeDto, BikePageDto, CreateBikeDto, ListBikesQueryDto, toBikeDto, UpdateBikeDto } from './bikes.dto.js';
 import { BikesRepository } from './bikes.repository.js';
@@ -16,7 +16,7 @@ const bikeNotFound = () => new NotFoundException('Bike not found');
 @Injectable()
 export class BikesService {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly bikes: BikesRepository,
     private readonly fleet: FleetRepository,
     private readonly clock: Clock,
@@ -59,7 +59,7 @@ export class BikesService {
   /** POST bikes: the bike and `quantity` units labelled "<brand>-<n>", in one transaction. */
   async create(dto: CreateBikeDto): Promise<BikeDto> {
     this.checkYear(dto.year);
-    const id = await this.db.transaction(async (tx) => {
+    const id = await this.txHost.run(async () => {
       const row = await this.bikes.insert(
         {
           ...this.columns(dto),
@@ -68,10 +68,9 @@ export class BikesService {
           currency: this.config.env.RENTAL_CURRENCY,
           isAvailable: dto.isAvailable ?? true,
         },
-        tx,
       );
-      await this.fleet.insertUnits(row.id, await this.fleet.nextLabels(row.id, row.brand, dto.quantity, tx), row.createdAt, tx);
-      await this.events.record(tx, { type: 'bike.created', data: toBikeDto((await this.bikes.findActiveById(row.id, tx))!) });
+      await this.fleet.insertUnits(row.id, await this.fleet.nextLabels(row.id, row.brand, dto.quantity), row.createdAt);
+      await this.events.record({ type: 'bike.created', data: toBikeDto((await this.bikes.findActiveById(row.id))!) });
       return row.id;
     });
     return toBikeDto((await this.bikes.findActiveById(id))!);
@@ -80,11 +79,11 @@ export class BikesService {
   /** PUT bikes/{id}: the bike's fields, and the fleet resized as `resize` says. */
   async update(id: string, dto: UpdateBikeDto): Promise<BikeDto> {
     this.checkYear(dto.year);
-    await this.db.transaction(async (tx) => {
-      const locked = await this.bikes.lockActiveById(id, tx);
+    await this.txHost.run(async () => {
+      const locked = await this.bikes.lockActiveById(id);
       if (!locked) throw bikeNotFound();
       const now = this.clock.now();
-      const current = (await this.bikes.findActiveById(id, tx))!;
+      const current = (await this.bikes.findActiveById(id))!;
       const row = await this.bikes.update(
         id,
         {
@@ -94,11 +93,10 @@ export class BikesService {
           ...(dto.isAvailable !== undefined && { isAvailable: dto.isAvailable }),
           updatedAt: now,
         },
-        tx,
       );
       if (!row) throw bikeNotFound();
-      await this.resize(id, row.brand, dto, current, now, tx);
-      await this.events.record(tx, { type: 'bike.updated', data: toBikeDto((await this.bikes.findActiveById(id, tx))!) });
+      await this.resize(id, row.brand, dto, current, now);
+      await this.events.record({ type: 'bike.updated', data: toBikeDto((await this.bikes.findActiveById(id))!) });
     });
     return toBikeDto((await this.bikes.findActiveById(id))!);
   }
@@ -110,7 +108,7 @@ export class BikesService {
    * wanted free-now figure: above the active units it adds units up to it, below the units free now it retires
    * free units, in between nothing changes (the loaded figure sent back after a booking took a unit).
    */
-  private async resize(id: string, brand: string, dto: UpdateBikeDto, current: { quantity: number; totalUnits: number }, now: Date, tx: Tx): Promise<void> {
+  private async resize(id: string, brand: string, dto: UpdateBikeDto, current: { quantity: number; totalUnits: number }, now: Date): Promise<void> {
     let add = 0;
     let retire = 0;
     if (dto.loadedQuantity !== undefined) {
@@ -122,9 +120,9 @@ export class BikesService {
     } else if (dto.quantity < current.quantity) {
       retire = current.quantity - dto.quantity;
     }
-    if (add > 0) await this.fleet.insertUnits(id, await this.fleet.nextLabels(id, brand, add, tx), now, tx);
+    if (add > 0) await this.fleet.insertUnits(id, await this.fleet.nextLabels(id, brand, add), now);
     if (retire > 0) {
-      const retired = await this.fleet.retireFreeUnits(id, retire, now, tx);
+      const retired = await this.fleet.retireFreeUnits(id, retire, now);
       if (retired < retire) {
         throw new ConflictException({
           message: `Only ${retired} unit(s) are free to retire; the others are booked`,
@@ -136,19 +134,19 @@ export class BikesService {
 
   /** Soft delete: past rentals and reviews keep showing the bike; listings and favourites drop it. */
   async remove(id: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.txHost.run(async () => {
       // The row lock orders this against a concurrent booking of the same bike.
-      const bike = await this.bikes.lockActiveById(id, tx);
+      const bike = await this.bikes.lockActiveById(id);
       if (!bike) throw bikeNotFound();
-      if (await this.bikes.hasOpenRentals(id, tx)) {
+      if (await this.bikes.hasOpenRentals(id)) {
         throw new ConflictException({
           message: 'This bike has unreturned rentals and cannot be deleted',
           code: 'BIKE_HAS_OPEN_RENTALS',
         });
       }
-      const deleted = toBikeDto((await this.bikes.findActiveById(id, tx))!);
-      await this.bikes.softDelete(id, this.clock.now(), tx);
-      await this.events.record(tx, { type: 'bike.deleted', data: { ...deleted, deletedAt: this.clock.now().toISOString() } });
+      const deleted = toBikeDto((await this.bikes.findActiveById(id))!);
+      await this.bikes.softDelete(id, this.clock.now());
+      await this.events.record({ type: 'bike.deleted', data: { ...deleted, deletedAt: this.clock.now().toISOString() } });
     });
   }
 

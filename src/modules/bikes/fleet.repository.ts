@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, sql, SQL, SQLWrapper } from 'drizzle-orm';
-import { DRIZZLE, type Db, type DbOrTx } from '../../database/database.types.js';
-import { bikes } from '../../database/schema/bikes.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { BikeUnitRow, bikeUnits, UnitStatus, unitReservations } from '../../database/schema/fleet.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { users } from '../../database/schema/users.js';
@@ -64,30 +63,30 @@ const toDate = (v: string | Date): Date => (v instanceof Date ? v : new Date(v))
 /** Units, reservations and the questions asked of them (free units in a window, steps over time). */
 @Injectable()
 export class FleetRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+  constructor(private readonly txHost: TransactionHost) {}
 
-  async listUnits(bikeId: string, tx: DbOrTx = this.db): Promise<BikeUnitRow[]> {
-    return tx.select().from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId)).orderBy(asc(bikeUnits.createdAt), asc(bikeUnits.label));
+  async listUnits(bikeId: string): Promise<BikeUnitRow[]> {
+    return this.txHost.db.select().from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId)).orderBy(asc(bikeUnits.createdAt), asc(bikeUnits.label));
   }
 
-  async findUnit(id: string, tx: DbOrTx = this.db, lock = false): Promise<BikeUnitRow | undefined> {
-    const q = tx.select().from(bikeUnits).where(eq(bikeUnits.id, id)).limit(1);
+  async findUnit(id: string, lock = false): Promise<BikeUnitRow | undefined> {
+    const q = this.txHost.db.select().from(bikeUnits).where(eq(bikeUnits.id, id)).limit(1);
     const [row] = lock ? await q.for('update') : await q;
     return row;
   }
 
-  async insertUnits(bikeId: string, labels: string[], at: Date, tx: DbOrTx = this.db, notes = ''): Promise<BikeUnitRow[]> {
+  async insertUnits(bikeId: string, labels: string[], at: Date, notes = ''): Promise<BikeUnitRow[]> {
     if (labels.length === 0) return [];
-    return tx
+    return this.txHost.db
       .insert(bikeUnits)
       .values(labels.map((label) => ({ bikeId, label, notes, createdAt: at, updatedAt: at })))
       .returning();
   }
 
   /** Labels "<brand>-<n>" after the highest number already used for this bike. */
-  async nextLabels(bikeId: string, brand: string, count: number, tx: DbOrTx = this.db): Promise<string[]> {
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId));
-    const taken = new Set((await tx.select({ label: bikeUnits.label }).from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId))).map((r) => r.label.toLowerCase()));
+  async nextLabels(bikeId: string, brand: string, count: number): Promise<string[]> {
+    const [{ n }] = await this.txHost.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId));
+    const taken = new Set((await this.txHost.db.select({ label: bikeUnits.label }).from(bikeUnits).where(eq(bikeUnits.bikeId, bikeId))).map((r) => r.label.toLowerCase()));
     const labels: string[] = [];
     for (let i = n + 1; labels.length < count; i++) {
       const label = `${brand}-${i}`;
@@ -96,8 +95,8 @@ export class FleetRepository {
     return labels;
   }
 
-  async updateUnit(id: string, values: Partial<Pick<BikeUnitRow, 'label' | 'status' | 'notes'>>, at: Date, tx: DbOrTx = this.db): Promise<BikeUnitRow | undefined> {
-    const [row] = await tx
+  async updateUnit(id: string, values: Partial<Pick<BikeUnitRow, 'label' | 'status' | 'notes'>>, at: Date): Promise<BikeUnitRow | undefined> {
+    const [row] = await this.txHost.db
       .update(bikeUnits)
       .set({ ...values, updatedAt: at })
       .where(eq(bikeUnits.id, id))
@@ -106,8 +105,8 @@ export class FleetRepository {
   }
 
   /** Retires up to `count` active units free from `at` onwards (no current or future reservation); returns how many. */
-  async retireFreeUnits(bikeId: string, count: number, at: Date, tx: DbOrTx): Promise<number> {
-    const rows = await tx.execute<{ id: string }>(sql`
+  async retireFreeUnits(bikeId: string, count: number, at: Date): Promise<number> {
+    const rows = await this.txHost.db.execute<{ id: string }>(sql`
       update "bike_units" set "status" = 'retired', "updated_at" = ${at.toISOString()}::timestamptz
       where "id" in (
         select u."id" from "bike_units" u
@@ -122,8 +121,8 @@ export class FleetRepository {
   }
 
   /** Units free over the whole window: active and without an overlapping reservation. */
-  async countFree(bikeId: string, w: Window, tx: DbOrTx = this.db): Promise<number> {
-    const [row] = await tx
+  async countFree(bikeId: string, w: Window): Promise<number> {
+    const [row] = await this.txHost.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(bikeUnits)
       .where(and(eq(bikeUnits.bikeId, bikeId), eq(bikeUnits.status, 'active'), this.freeOver(w)));
@@ -131,8 +130,8 @@ export class FleetRepository {
   }
 
   /** Up to `count` free units for the window, in random order (concurrent bookings rarely pick the same one). */
-  async pickFree(bikeId: string, w: Window, count: number, tx: DbOrTx): Promise<string[]> {
-    const rows = await tx
+  async pickFree(bikeId: string, w: Window, count: number): Promise<string[]> {
+    const rows = await this.txHost.db
       .select({ id: bikeUnits.id })
       .from(bikeUnits)
       .where(and(eq(bikeUnits.bikeId, bikeId), eq(bikeUnits.status, 'active'), this.freeOver(w)))
@@ -146,8 +145,8 @@ export class FleetRepository {
   }
 
   /** A unit's bookings that have not started at `at` (the ones another unit can still take), earliest first. */
-  async futureBookingsOn(unitId: string, at: Date, tx: DbOrTx): Promise<{ id: string; rentalId: string; start: Date; end: Date | null }[]> {
-    const rows = await tx
+  async futureBookingsOn(unitId: string, at: Date): Promise<{ id: string; rentalId: string; start: Date; end: Date | null }[]> {
+    const rows = await this.txHost.db
       .select({ id: unitReservations.id, rentalId: unitReservations.rentalId, start: lowerOf, end: upperOf })
       .from(unitReservations)
       .where(and(eq(unitReservations.unitId, unitId), eq(unitReservations.kind, 'rental'), sql`lower(${unitReservations.period}) > ${at.toISOString()}::timestamptz`))
@@ -156,46 +155,39 @@ export class FleetRepository {
   }
 
   /** Puts one reservation on another unit of the same bike (the exclusion constraint checks it). */
-  async moveReservation(reservationId: string, unitId: string, tx: DbOrTx): Promise<void> {
-    await tx.update(unitReservations).set({ unitId }).where(eq(unitReservations.id, reservationId));
+  async moveReservation(reservationId: string, unitId: string): Promise<void> {
+    await this.txHost.db.update(unitReservations).set({ unitId }).where(eq(unitReservations.id, reservationId));
   }
 
   /** Takes the units for a rental's window; the exclusion constraint refuses (23P01) a unit taken meanwhile. */
-  async reserveForRental(bikeId: string, rentalId: string, unitIds: string[], w: Window, tx: DbOrTx): Promise<void> {
-    await tx.insert(unitReservations).values(
+  async reserveForRental(bikeId: string, rentalId: string, unitIds: string[], w: Window): Promise<void> {
+    await this.txHost.db.insert(unitReservations).values(
       unitIds.map((unitId) => ({ unitId, bikeId, rentalId, kind: 'rental' as const, period: rangeOf(w) as unknown as string })),
     );
   }
 
   /** Frees a rental's units (cancelled, expired, moved). Returns how many rows went. */
-  async releaseRental(rentalId: string, tx: DbOrTx): Promise<number> {
-    const rows = await tx.delete(unitReservations).where(eq(unitReservations.rentalId, rentalId)).returning({ id: unitReservations.id });
+  async releaseRental(rentalId: string): Promise<number> {
+    const rows = await this.txHost.db.delete(unitReservations).where(eq(unitReservations.rentalId, rentalId)).returning({ id: unitReservations.id });
     return rows.length;
-  }
-
-  /** Moves a rental's reservations to a new window (the constraint checks it). */
-  async moveRental(rentalId: string, w: Window, tx: DbOrTx): Promise<void> {
-    await tx
-      .update(unitReservations)
-      .set({ period: rangeOf(w) as unknown as string })
-      .where(eq(unitReservations.rentalId, rentalId));
   }
 
   /**
    * Records the return of a rental's units at `at`: the period ends at the return (never later than it was
    * booked, so a late return cannot collide with the next booking of the unit).
    */
-  async returnRental(rentalId: string, at: Date, tx: DbOrTx): Promise<void> {
-    await tx.execute(sql`
+  async returnRental(rentalId: string, at: Date): Promise<void> {
+    await this.txHost.db.execute(sql`
       update "unit_reservations"
       set "period" = tstzrange(lower("period"), least(upper("period"), greatest(${at.toISOString()}::timestamptz, lower("period") + interval '1 second')), '[)'),
           "returned_at" = ${at.toISOString()}::timestamptz
       where "rental_id" = ${rentalId}`);
   }
 
-  async unitsOfRentals(rentalIds: string[], tx: DbOrTx = this.db): Promise<{ rentalId: string; id: string; label: string }[]> {
+  /** The units each rental holds (held or returned), by label. */
+  async unitsOfRentals(rentalIds: string[]): Promise<{ rentalId: string; id: string; label: string }[]> {
     if (rentalIds.length === 0) return [];
-    const rows = await tx
+    const rows = await this.txHost.db
       .select({ rentalId: unitReservations.rentalId, id: bikeUnits.id, label: bikeUnits.label })
       .from(unitReservations)
       .innerJoin(bikeUnits, eq(bikeUnits.id, unitReservations.unitId))
@@ -204,16 +196,16 @@ export class FleetRepository {
     return rows.map((r) => ({ rentalId: r.rentalId!, id: r.id, label: r.label }));
   }
 
-  async insertMaintenance(unit: BikeUnitRow, w: Window, reason: string, at: Date, tx: DbOrTx): Promise<{ id: string; unitId: string; start: Date; end: Date | null; reason: string }> {
-    const [row] = await tx
+  async insertMaintenance(unit: BikeUnitRow, w: Window, reason: string, at: Date): Promise<{ id: string; unitId: string; start: Date; end: Date | null; reason: string }> {
+    const [row] = await this.txHost.db
       .insert(unitReservations)
       .values({ unitId: unit.id, bikeId: unit.bikeId, kind: 'maintenance', period: rangeOf(w) as unknown as string, reason, createdAt: at })
       .returning({ id: unitReservations.id, unitId: unitReservations.unitId, reason: unitReservations.reason });
     return { ...row, start: w.start, end: w.end };
   }
 
-  async deleteMaintenance(unitId: string, blockId: string, tx: DbOrTx = this.db): Promise<boolean> {
-    const rows = await tx
+  async deleteMaintenance(unitId: string, blockId: string): Promise<boolean> {
+    const rows = await this.txHost.db
       .delete(unitReservations)
       .where(and(eq(unitReservations.id, blockId), eq(unitReservations.unitId, unitId), eq(unitReservations.kind, 'maintenance')))
       .returning({ id: unitReservations.id });
@@ -221,8 +213,8 @@ export class FleetRepository {
   }
 
   /** Every reservation of a bike overlapping the window, with its rental's customer. */
-  async blocksOf(bikeId: string, w: Window, tx: DbOrTx = this.db): Promise<TimelineBlock[]> {
-    const rows = await tx
+  async blocksOf(bikeId: string, w: Window): Promise<TimelineBlock[]> {
+    const rows = await this.txHost.db
       .select({
         id: unitReservations.id,
         unitId: unitReservations.unitId,
@@ -246,9 +238,9 @@ export class FleetRepository {
    * Free units over [from, to) as a step function: the active units minus, at each instant, the units held then.
    * Reads only the bike's reservations overlapping the window (GiST index on bike and period).
    */
-  async availability(bikeId: string, from: Date, to: Date, tx: DbOrTx = this.db): Promise<{ totalUnits: number; steps: AvailabilityStep[] }> {
-    const [{ total }] = await tx.select({ total: activeUnits(sql`${bikeId}::uuid`) }).from(sql`(select 1) one`);
-    const ranges = await tx
+  async availability(bikeId: string, from: Date, to: Date): Promise<{ totalUnits: number; steps: AvailabilityStep[] }> {
+    const [{ total }] = await this.txHost.db.select({ total: activeUnits(sql`${bikeId}::uuid`) }).from(sql`(select 1) one`);
+    const ranges = await this.txHost.db
       .select({ start: lowerOf, end: upperOf })
       .from(unitReservations)
       .innerJoin(bikeUnits, eq(bikeUnits.id, unitReservations.unitId))
@@ -275,10 +267,6 @@ export class FleetRepository {
   }
 
   /** Is the bike bookable at all (exists, not deleted, switched on)? Row-locks it when asked. */
-  async findBike(bikeId: string, tx: DbOrTx = this.db) {
-    const [row] = await tx.select().from(bikes).where(eq(bikes.id, bikeId)).limit(1);
-    return row;
-  }
 }
 
 /** Rows of a raw `execute` on either driver (node-postgres result or PGlite result). */

@@ -1,8 +1,8 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { invalidField } from '../../common/field-error.js';
 import { readShopTime } from '../../common/shop-time.js';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { isExclusionViolation, isSerializationFailure, isUniqueViolation } from '../../database/pg-errors.js';
 import { BikesRepository } from './bikes.repository.js';
 import {
@@ -38,7 +38,7 @@ const labelTaken = () => new ConflictException({ message: 'This bike already has
 @Injectable()
 export class FleetService {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly bikes: BikesRepository,
     private readonly fleet: FleetRepository,
     private readonly clock: Clock,
@@ -58,7 +58,7 @@ export class FleetService {
   async addUnit(bikeId: string, dto: CreateUnitDto): Promise<UnitDto> {
     await this.bikeOrThrow(bikeId);
     try {
-      const [unit] = await this.fleet.insertUnits(bikeId, [dto.label], this.clock.now(), this.db, dto.notes ?? '');
+      const [unit] = await this.fleet.insertUnits(bikeId, [dto.label], this.clock.now(), dto.notes ?? '');
       return toUnitDto(unit);
     } catch (e) {
       if (isUniqueViolation(e)) throw labelTaken();
@@ -89,23 +89,23 @@ export class FleetService {
   private async withdrawUnit(unitId: string, dto: UpdateUnitDto) {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction(async (tx) => {
-          const found = await this.fleet.findUnit(unitId, tx);
+        return await this.txHost.run(async () => {
+          const found = await this.fleet.findUnit(unitId);
           if (!found) return undefined;
           // Bookings share-lock the bike row before they choose units: this update lock waits for the ones under
           // way (their reservations are then seen below) and makes later ones read the unit's new status.
-          await this.bikes.lockActiveById(found.bikeId, tx);
+          await this.bikes.lockActiveById(found.bikeId);
           const now = this.clock.now();
-          const unit = await this.fleet.updateUnit(unitId, { ...dto }, now, tx);
+          const unit = await this.fleet.updateUnit(unitId, { ...dto }, now);
           const stranded: string[] = [];
-          for (const booking of await this.fleet.futureBookingsOn(unitId, now, tx)) {
-            const [to] = await this.fleet.pickFree(found.bikeId, booking, 1, tx);
+          for (const booking of await this.fleet.futureBookingsOn(unitId, now)) {
+            const [to] = await this.fleet.pickFree(found.bikeId, booking, 1);
             if (to === undefined) stranded.push(booking.rentalId);
-            else await this.fleet.moveReservation(booking.id, to, tx);
+            else await this.fleet.moveReservation(booking.id, to);
           }
           if (stranded.length > 0) throw unitHasBookings(found.label, stranded);
           return unit;
-        });
+        }, { own: true });
       } catch (e) {
         // Another unit was taken for an overlapping period meanwhile (23P01), or the transaction lost a race: again.
         if ((isExclusionViolation(e) || isSerializationFailure(e)) && attempt < WITHDRAW_ATTEMPTS) continue;
@@ -123,7 +123,7 @@ export class FleetService {
     const unit = await this.fleet.findUnit(unitId);
     if (!unit) throw new NotFoundException('Unit not found');
     try {
-      const block = await this.db.transaction((tx) => this.fleet.insertMaintenance(unit, { start, end }, dto.reason, this.clock.now(), tx));
+      const block = await this.txHost.run(() => this.fleet.insertMaintenance(unit, { start, end }, dto.reason, this.clock.now()));
       return { _id: block.id, unitId: block.unitId, start: start.toISOString(), end: end.toISOString(), reason: block.reason };
     } catch (e) {
       if (isExclusionViolation(e)) {

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, desc, eq, gte, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
-import { Db, DbOrTx, DRIZZLE, Tx } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { bikes } from '../../database/schema/bikes.js';
 import { bikeUnits, unitReservations } from '../../database/schema/fleet.js';
 import { payments } from '../../database/schema/payments.js';
@@ -21,19 +21,19 @@ const sumOf = (expr: unknown) => sql`coalesce(sum(${expr}), 0)`.mapWith(Number);
 /** Read-only aggregates for the admin dashboard; every count and sum is computed by the database. */
 @Injectable()
 export class DashboardRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+  constructor(private readonly txHost: TransactionHost) {}
 
   /** One snapshot for the whole summary, so its numbers agree with each other. */
-  snapshot<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  snapshot<T>(fn: () => Promise<T>): Promise<T> {
+    return this.txHost.run(fn, { own: true, isolationLevel: 'repeatable read', accessMode: 'read only' });
   }
 
-  async totals(currencies: { rental: string; bookingFee: string }, at: Date, tx: DbOrTx = this.db): Promise<DashboardTotalsRow> {
-    const [rented] = await tx
+  async totals(currencies: { rental: string; bookingFee: string }, at: Date): Promise<DashboardTotalsRow> {
+    const [rented] = await this.txHost.db
       .select({ n: sumOf(rentals.quantity) })
       .from(rentals)
       .where(inArray(rentals.status, ['booked', 'returned', 'paid']));
-    const [money] = await tx
+    const [money] = await this.txHost.db
       .select({
         rental: sumOf(sql`case when ${payments.kind} in ('rental', 'late_fee') and ${payments.currency} = ${currencies.rental} then ${payments.amountMinor} end`),
         bookingFee: sumOf(
@@ -44,7 +44,7 @@ export class DashboardRepository {
       .where(eq(payments.status, 'succeeded'));
     // Units free now, counted as one set (a hash anti-join against the reservations holding `at`): the same figure as
     // the sum of every bike's derived stock, which probed the reservations once per unit (7.8 s at 1,000,000 units).
-    const [stock] = await tx
+    const [stock] = await this.txHost.db
       .select({ n: sql`count(*)`.mapWith(Number) })
       .from(bikeUnits)
       .innerJoin(bikes, eq(bikes.id, bikeUnits.bikeId))
@@ -53,19 +53,19 @@ export class DashboardRepository {
           isNull(bikes.deletedAt),
           eq(bikeUnits.status, 'active'),
           notExists(
-            tx
+            this.txHost.db
               .select({ one: sql`1` })
               .from(unitReservations)
               .where(and(eq(unitReservations.unitId, bikeUnits.id), sql`${unitReservations.period} @> ${at.toISOString()}::timestamptz`)),
           ),
         ),
       );
-    const [out] = await tx
+    const [out] = await this.txHost.db
       .select({ n: sumOf(rentals.quantity) })
       .from(rentals)
       .innerJoin(bikes, eq(bikes.id, rentals.bikeId))
       .where(and(isNull(bikes.deletedAt), inArray(rentals.status, ['pending_fee', 'booked']), isNull(rentals.stockReleasedAt)));
-    const [people] = await tx.select({ n: sql`count(*)`.mapWith(Number) }).from(users);
+    const [people] = await this.txHost.db.select({ n: sql`count(*)`.mapWith(Number) }).from(users);
     return {
       rentedUnits: rented.n,
       rentalEarnMinor: money.rental,
@@ -77,8 +77,8 @@ export class DashboardRepository {
   }
 
   /** The most recently returned rentals (returned, then paid), newest first. */
-  recentReturnedRentals(limit: number, tx: DbOrTx = this.db) {
-    return tx
+  recentReturnedRentals(limit: number) {
+    return this.txHost.db
       .select({
         id: rentals.id,
         bikeName: bikes.name,
@@ -95,9 +95,9 @@ export class DashboardRepository {
   }
 
   /** Signups per calendar month in UTC ('YYYY-MM'), only months that have any. */
-  signupsPerMonth(tx: DbOrTx = this.db): Promise<{ month: string; count: number }[]> {
+  signupsPerMonth(): Promise<{ month: string; count: number }[]> {
     const month = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-    return tx
+    return this.txHost.db
       .select({ month, count: sql`count(*)`.mapWith(Number) })
       .from(users)
       .groupBy(month)
@@ -105,9 +105,9 @@ export class DashboardRepository {
   }
 
   /** Signups per UTC day ('YYYY-MM-DD') with `from` <= createdAt < `to`. */
-  signupsPerDay(from: Date, to: Date, tx: DbOrTx = this.db): Promise<{ date: string; count: number }[]> {
+  signupsPerDay(from: Date, to: Date): Promise<{ date: string; count: number }[]> {
     const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-    return tx
+    return this.txHost.db
       .select({ date: day, count: sql`count(*)`.mapWith(Number) })
       .from(users)
       .where(and(gte(users.createdAt, from), lt(users.createdAt, to)))
@@ -115,8 +115,8 @@ export class DashboardRepository {
       .orderBy(day);
   }
 
-  newestUsers(limit: number, tx: DbOrTx = this.db) {
-    return tx
+  newestUsers(limit: number) {
+    return this.txHost.db
       .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
       .from(users)
       .orderBy(desc(users.createdAt), desc(users.id))

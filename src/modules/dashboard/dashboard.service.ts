@@ -5,13 +5,12 @@ import { CatalogChanges } from '../../database/catalog-changes.service.js';
 import { DailySignupsDto, DashboardSummaryDto, MonthlySignupsDto } from './dashboard.dto.js';
 import { DashboardRepository } from './dashboard.repository.js';
 import { loggableError } from '../../common/loggable-error.js';
+import { toMajor } from '../../common/money.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const CHART_RENTALS = 50;
 const NEW_USERS = 10;
-
-const major = (minor: number): number => Math.round(minor) / 100;
 
 /**
  * A large shop's summary (its sums read every rental, payment and unit: about a second at 1,000,000 rentals) is
@@ -119,12 +118,12 @@ export class DashboardService implements OnModuleDestroy {
     const tomorrow = new Date(todayStart + DAY_MS);
     const { RENTAL_CURRENCY: rentalCurrency, BOOKING_FEE_CURRENCY: feeCurrency } = this.config.env;
 
-    return this.dashboard.snapshot(async (tx) => {
-      const totals = await this.dashboard.totals({ rental: rentalCurrency, bookingFee: feeCurrency }, now, tx);
-      const rentals = await this.dashboard.recentReturnedRentals(CHART_RENTALS, tx);
-      const months = await this.dashboard.signupsPerMonth(tx);
-      const days = await this.dashboard.signupsPerDay(weekStart, tomorrow, tx);
-      const newUsers = await this.dashboard.newestUsers(NEW_USERS, tx);
+    return this.dashboard.snapshot(async () => {
+      const totals = await this.dashboard.totals({ rental: rentalCurrency, bookingFee: feeCurrency }, now);
+      const rentals = await this.dashboard.recentReturnedRentals(CHART_RENTALS);
+      const months = await this.dashboard.signupsPerMonth();
+      const days = await this.dashboard.signupsPerDay(weekStart, tomorrow);
+      const newUsers = await this.dashboard.newestUsers(NEW_USERS);
 
       const perDay = new Map(days.map((d) => [d.date, d.count]));
       const signupsLast7Days: DailySignupsDto[] = Array.from({ length: 7 }, (_, i) => {
@@ -136,16 +135,16 @@ export class DashboardService implements OnModuleDestroy {
       return {
         totals: {
           totalRented: totals.rentedUnits,
-          totalEarn: major(totals.rentalEarnMinor),
+          totalEarn: toMajor(totals.rentalEarnMinor),
           currency: rentalCurrency,
-          bookingFees: { amount: major(totals.bookingFeesMinor), currency: feeCurrency },
+          bookingFees: { amount: toMajor(totals.bookingFeesMinor), currency: feeCurrency },
           totalBikes: totals.unitsInStock + totals.unitsOut,
           totalUsers: totals.users,
         },
         rentals: rentals.map((r) => ({
           _id: r.id,
           bikeName: r.bikeName,
-          cost: major(r.totalCostCents),
+          cost: toMajor(r.totalCostCents),
           userEmail: r.userEmail,
           quantity: r.quantity,
         })),

@@ -1,18 +1,18 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { and, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { Clock } from '../../common/clock.js';
 import { AuthUser } from '../../common/decorators.js';
-import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { documentNumbers, DocumentKind } from '../../database/schema/notifications.js';
 import { PaymentKind, payments, PaymentRow } from '../../database/schema/payments.js';
 import { users } from '../../database/schema/users.js';
-import { formatMoney } from '../../common/money.js';
+import { formatMoney, minorOfOwnMajor } from '../../common/money.js';
 import { toPaymentDto } from '../payments/payments.dto.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { RentalViews } from '../rentals/rental-views.js';
 import { RentalsRepository } from '../rentals/rentals.repository.js';
-import { ensureDocumentNumber } from './document-numbers.js';
+import { DocumentNumbers } from './document-numbers.js';
 import { DomainEvents } from './domain-events.service.js';
 import { formatShopTime, ShopInfo } from './email-templates.js';
 
@@ -47,7 +47,7 @@ const PREFIX: Record<DocumentKind, string> = { receipt: 'R', invoice: 'INV' };
 const PAID_STATUSES = ['succeeded', 'refunded'];
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
-const cents = (major: unknown): number | null => (typeof major === 'number' && Number.isFinite(major) ? Math.round(major * 100) : null);
+const cents = (major: unknown): number | null => (typeof major === 'number' && Number.isFinite(major) ? minorOfOwnMajor(major) : null);
 
 export const formatDocumentNumber = (kind: DocumentKind, n: number): string => `${PREFIX[kind]}-${String(n).padStart(6, '0')}`;
 
@@ -58,17 +58,18 @@ export const formatDocumentNumber = (kind: DocumentKind, n: number): string => `
 @Injectable()
 export class DocumentsService {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly rentals: RentalsRepository,
     private readonly views: RentalViews,
     private readonly payments: PaymentsRepository,
     private readonly events: DomainEvents,
     private readonly clock: Clock,
+    private readonly documentNumbers: DocumentNumbers,
   ) {}
 
   /** The document's number, given once: the same ref always gets the same number, consecutive refs consecutive numbers. */
-  ensureNumber(kind: DocumentKind, refId: string, tx?: DbOrTx): Promise<number> {
-    return tx ? ensureDocumentNumber(tx, kind, refId) : this.db.transaction((t) => ensureDocumentNumber(t, kind, refId));
+  ensureNumber(kind: DocumentKind, refId: string): Promise<number> {
+    return this.documentNumbers.ensure(kind, refId);
   }
 
   /** A payment's receipt: its owner or an admin; 404 for anyone else and for payments not (yet) paid. */
@@ -79,7 +80,7 @@ export class DocumentsService {
     }
     const dto = toPaymentDto(view);
     const number = formatDocumentNumber('receipt', await this.ensureNumber('receipt', paymentId));
-    const [owner] = await this.db.select().from(users).where(eq(users.id, view.payment.userId));
+    const [owner] = await this.txHost.db.select().from(users).where(eq(users.id, view.payment.userId));
     const p = view.payment;
     const what = p.kind === 'booking_fee' ? 'Booking fee' : 'Rental';
     const lines: DocumentLine[] = [
@@ -110,7 +111,7 @@ export class DocumentsService {
 
   /** The receipt of a rental's booking fee or rental payment (My Rentals links by rental, without payment ids). */
   async receiptOfRental(rentalId: string, kind: PaymentKind, caller?: AuthUser): Promise<PdfFile> {
-    const [payment] = await this.db
+    const [payment] = await this.txHost.db
       .select({ id: payments.id })
       .from(payments)
       .where(and(eq(payments.rentalId, rentalId), eq(payments.kind, kind), inArray(payments.status, PAID_STATUSES as PaymentRow['status'][])))
@@ -125,11 +126,11 @@ export class DocumentsService {
     const view = await this.rentals.findView(rentalId);
     if (!view || (caller && caller.role !== 'admin' && view.user.id !== caller.id)) throw new NotFoundException('Invoice not found');
     const rental = this.views.toDto(view) as unknown as Json;
-    const list: PaymentRow[] = await this.db.select().from(payments).where(eq(payments.rentalId, rentalId)).orderBy(payments.createdAt);
+    const list: PaymentRow[] = await this.txHost.db.select().from(payments).where(eq(payments.rentalId, rentalId)).orderBy(payments.createdAt);
     const paidList = list.filter((p) => PAID_STATUSES.includes(String(p.status)));
     if (!paidList.length && !['returned', 'paid'].includes(view.rental.status)) throw new NotFoundException('Invoice not found');
     const number = formatDocumentNumber('invoice', await this.ensureNumber('invoice', rentalId));
-    const [owner] = await this.db.select().from(users).where(eq(users.id, view.user.id));
+    const [owner] = await this.txHost.db.select().from(users).where(eq(users.id, view.user.id));
     const lines: DocumentLine[] = [];
     const charged = new Map<string, number>();
     const add = (line: DocumentLine, charge = true) => {
@@ -204,7 +205,7 @@ export class DocumentsService {
   /** Several receipts' numbers for a list (the admin payments export). */
   async numbersOf(kind: DocumentKind, refIds: string[]): Promise<Map<string, string>> {
     if (!refIds.length) return new Map();
-    const rows = await this.db
+    const rows = await this.txHost.db
       .select({ refId: documentNumbers.refId, number: documentNumbers.number })
       .from(documentNumbers)
       .where(and(eq(documentNumbers.kind, kind), inArray(documentNumbers.refId, refIds)));

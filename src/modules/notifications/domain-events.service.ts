@@ -1,15 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { domainEvents, outboxEmails, webhookDeliveries, webhookEndpoints } from '../../database/schema/notifications.js';
 import { users } from '../../database/schema/users.js';
 import { toPaymentDto } from '../payments/payments.dto.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { RentalViews } from '../rentals/rental-views.js';
 import { RentalsRepository } from '../rentals/rentals.repository.js';
-import { ensureDocumentNumber } from './document-numbers.js';
+import { DocumentNumbers } from './document-numbers.js';
 import { Recipient, renderEmail, ShopInfo } from './email-templates.js';
 import { DomainEventType, EMAIL_FOR_EVENT, isWebhookEvent } from './events.js';
 
@@ -25,7 +25,7 @@ export interface DomainEventInput {
 
 /**
  * The one call the rest of the server makes when something happened that someone is told about:
- * `await this.events.record(tx, { type: 'rental.booked', data: rentalDto, userId })`, inside the transaction that
+ * `await this.events.record({ type: 'rental.booked', data: rentalDto, userId })`, inside the transaction that
  * made it happen. It writes the event, the customer's email (outbox) and one delivery per subscribed webhook
  * endpoint in that same transaction, so a rollback takes them back and a crash after the commit loses nothing:
  * the outbox worker sends them later, at least once.
@@ -33,28 +33,29 @@ export interface DomainEventInput {
 @Injectable()
 export class DomainEvents {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly rentals: RentalsRepository,
     private readonly views: RentalViews,
     private readonly payments: PaymentsRepository,
+    private readonly documentNumbers: DocumentNumbers,
   ) {}
 
-  /** Records one event with its outbox rows in `tx`. Returns the event id (undefined when deduplicated away). */
-  async record(tx: DbOrTx, event: DomainEventInput): Promise<string | undefined> {
+  /** Records one event with its outbox rows in the current transaction. Returns the event id (undefined when deduplicated away). */
+  async record(event: DomainEventInput): Promise<string | undefined> {
     const now = this.clock.now();
     const userId = event.userId ?? rentalOwnerOf(event.data) ?? null;
     const kind = EMAIL_FOR_EVENT[event.type];
     let recipient: (Recipient & { id: string }) | undefined;
     if (kind && userId) {
-      const [row] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      const [row] = await this.txHost.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
       recipient = row;
     }
-    const [ev] = await tx.insert(domainEvents).values({ type: event.type, userId, data: event.data, createdAt: now }).returning({ id: domainEvents.id });
+    const [ev] = await this.txHost.db.insert(domainEvents).values({ type: event.type, userId, data: event.data, createdAt: now }).returning({ id: domainEvents.id });
     if (kind && recipient) {
       const email = renderEmail(kind, recipient, event.data, this.shop(), now);
-      const inserted = await tx
+      const inserted = await this.txHost.db
         .insert(outboxEmails)
         .values({
           eventId: ev.id,
@@ -74,13 +75,13 @@ export class DomainEvents {
         .onConflictDoNothing({ target: outboxEmails.dedupeKey })
         .returning({ id: outboxEmails.id });
       if (event.dedupeKey && inserted.length === 0) {
-        await tx.delete(domainEvents).where(eq(domainEvents.id, ev.id));
+        await this.txHost.db.delete(domainEvents).where(eq(domainEvents.id, ev.id));
         return undefined;
       }
     }
     if (isWebhookEvent(event.type)) {
       const at = now.toISOString();
-      await tx.execute(sql`
+      await this.txHost.db.execute(sql`
         insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, next_attempt_at, created_at)
         select ${webhookEndpoints.id}, ${ev.id}::uuid, ${event.type}, ${at}::timestamptz, ${at}::timestamptz
           from ${webhookEndpoints}
@@ -89,20 +90,20 @@ export class DomainEvents {
     return ev.id;
   }
 
-  /** A rental event with the rental's DTO as it is now in `tx`: `await this.events.rental(tx, 'rental.booked', id)`. */
-  async rental(tx: DbOrTx, type: DomainEventType, rentalId: string, extra: { dedupeKey?: string } = {}): Promise<string | undefined> {
-    const view = await this.rentals.findView(rentalId, tx);
+  /** A rental event with the rental's DTO as it is now in the current transaction: `await this.events.rental('rental.booked', id)`. */
+  async rental(type: DomainEventType, rentalId: string, extra: { dedupeKey?: string } = {}): Promise<string | undefined> {
+    const view = await this.rentals.findView(rentalId);
     if (!view) return undefined;
-    return this.record(tx, { type, data: this.views.toDto(view), userId: view.user.id, ...extra });
+    return this.record({ type, data: this.views.toDto(view), userId: view.user.id, ...extra });
   }
 
-  /** A payment event with the payment's DTO: `await this.events.payment(tx, 'payment.succeeded', paymentId)`. */
-  async payment(tx: DbOrTx, type: DomainEventType, paymentId: string): Promise<string | undefined> {
-    const view = await this.payments.findView({ id: paymentId }, tx);
+  /** A payment event with the payment's DTO: `await this.events.payment('payment.succeeded', paymentId)`. */
+  async payment(type: DomainEventType, paymentId: string): Promise<string | undefined> {
+    const view = await this.payments.findView({ id: paymentId });
     if (!view) return undefined;
     // Receipts are numbered in the order payments succeed, in the payment's own transaction.
-    if (type === 'payment.succeeded') await ensureDocumentNumber(tx, 'receipt', paymentId);
-    return this.record(tx, { type, data: toPaymentDto(view), userId: view.payment.userId });
+    if (type === 'payment.succeeded') await this.documentNumbers.ensure('receipt', paymentId);
+    return this.record({ type, data: toPaymentDto(view), userId: view.payment.userId });
   }
 
   shop(): ShopInfo {
@@ -114,10 +115,6 @@ export class DomainEvents {
       publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
       freeCancellationHours: env.FREE_CANCELLATION_HOURS,
     };
-  }
-
-  get database(): Db {
-    return this.db;
   }
 }
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../common/money.js';
+import { formatMoney, minorOfOwnMajor } from '../../common/money.js';
 import { EmailAttachmentRef } from '../../database/schema/notifications.js';
 import { EmailKind } from './events.js';
 
@@ -67,7 +67,7 @@ export function formatShopTime(iso: string | null, timeZone: string): string {
 
 /** Major units as the API shows them -> '$48.00'. */
 export const money = (major: number | null, currency: string | null): string =>
-  major === null ? '' : formatMoney(Math.round(major * 100), currency ?? 'USD');
+  major === null ? '' : formatMoney(minorOfOwnMajor(major), currency ?? 'USD');
 
 interface Block {
   /** One paragraph, or rows of a fact table. */

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { sql, SQL } from 'drizzle-orm';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { ExportKind } from './notifications.dto.js';
+import { amountText } from '../../common/money.js';
 
 const BATCH = 500;
 
@@ -16,7 +17,7 @@ interface ExportSpec {
 const after = (alias: string, cursor: { at: string; id: string } | null): SQL =>
   cursor ? sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql`true`;
 
-const money = (cents: unknown): string => (cents === null || cents === undefined ? '' : (Number(cents) / 100).toFixed(2));
+const money = (minor: unknown): string => (minor === null || minor === undefined ? '' : amountText(Number(minor)));
 
 const SPECS: Record<ExportKind, ExportSpec> = {
   rentals: {
@@ -76,10 +77,10 @@ const rowsOf = (res: unknown): Record<string, unknown>[] => (res as { rows?: Rec
  */
 @Injectable()
 export class ExportsService {
-  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+  constructor(private readonly txHost: TransactionHost) {}
 
   async count(kind: ExportKind): Promise<number> {
-    return Number(rowsOf(await this.db.execute(SPECS[kind].count))[0]?.n ?? 0);
+    return Number(rowsOf(await this.txHost.db.execute(SPECS[kind].count))[0]?.n ?? 0);
   }
 
   /** The CSV, line by line (header first), one database batch at a time. */
@@ -88,7 +89,7 @@ export class ExportsService {
     yield csvLine(spec.header);
     let cursor: { at: string; id: string } | null = null;
     for (;;) {
-      const rows = rowsOf(await this.db.execute(spec.page(cursor, batch)));
+      const rows = rowsOf(await this.txHost.db.execute(spec.page(cursor, batch)));
       if (!rows.length) return;
       let chunk = '';
       for (const r of rows) chunk += csvLine(spec.row(r));

@@ -2,14 +2,13 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { NotFoundException } from '@nestjs/common';
 import { count, desc, eq } from 'drizzle-orm';
-import { Inject } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { AuthUser, CurrentUser, RawResponse } from '../../common/decorators.js';
 import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { outboxEmails } from '../../database/schema/notifications.js';
 import { PAYMENT_KINDS, PaymentKind } from '../../database/schema/payments.js';
 import { DocumentsService, PdfFile } from './documents.service.js';
@@ -30,7 +29,7 @@ function sendPdf(res: Response, file: PdfFile): void {
 @Controller('notifications')
 export class OutboxController {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly config: AppConfig,
   ) {}
 
@@ -42,8 +41,8 @@ export class OutboxController {
   })
   async list(@Query() query: ListEmailsQueryDto): Promise<ApiResult<OutboxEmailPageDto>> {
     const where = query.status ? eq(outboxEmails.status, query.status) : undefined;
-    const [{ n }] = await this.db.select({ n: count() }).from(outboxEmails).where(where);
-    const rows = await this.db
+    const [{ n }] = await this.txHost.db.select({ n: count() }).from(outboxEmails).where(where);
+    const rows = await this.txHost.db
       .select()
       .from(outboxEmails)
       .where(where)
@@ -65,7 +64,7 @@ export class OutboxController {
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   async get(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<OutboxEmailDto>> {
-    const [row] = await this.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+    const [row] = await this.txHost.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     if (!row) throw new NotFoundException('Email not found');
     return ok(toEmailDto(row, true), 'Email retrieved');
   }

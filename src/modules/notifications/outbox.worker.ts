@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { Transporter } from 'nodemailer';
 import { Clock } from '../../common/clock.js';
 import { absolutizeImageUrls } from '../../common/public-urls.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import {
   domainEvents,
   OutboxEmailRow,
@@ -74,7 +74,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private stopped = false;
 
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly documents: DocumentsService,
@@ -158,14 +158,14 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const now = this.clock.now();
     // array(...) runs the locking subquery once: as `id in (subquery)` the planner may run it again for every row
     // it updates, and each run finds another due row, so one claim took every due row whatever the limit.
-    const due = this.db
+    const due = this.txHost.db
       .select({ id: outboxEmails.id })
       .from(outboxEmails)
       .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, now)))
       .orderBy(asc(outboxEmails.nextAttemptAt), asc(outboxEmails.id))
       .limit(limit)
       .for('update', { skipLocked: true });
-    return this.db
+    return this.txHost.db
       .update(outboxEmails)
       .set({ nextAttemptAt: new Date(now.getTime() + this.config.env.OUTBOX_LEASE_MS), attempts: sql`${outboxEmails.attempts} + 1` })
       .where(and(sql`${outboxEmails.id} = any(array(${due}))`, eq(outboxEmails.status, 'pending')))
@@ -196,11 +196,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private async sendEmail(row: OutboxEmailRow): Promise<boolean> {
     try {
       await this.within(smtpTimeouts(this.config.env.OUTBOX_LEASE_MS).deadlineMs, this.transmit(row));
-      await this.db.update(outboxEmails).set({ status: 'sent', sentAt: this.clock.now(), lastError: null }).where(eq(outboxEmails.id, row.id));
+      await this.txHost.db.update(outboxEmails).set({ status: 'sent', sentAt: this.clock.now(), lastError: null }).where(eq(outboxEmails.id, row.id));
       return true;
     } catch (e) {
       const giveUp = row.attempts >= EMAIL_MAX_ATTEMPTS;
-      await this.db
+      await this.txHost.db
         .update(outboxEmails)
         .set({
           status: giveUp ? 'failed' : 'pending',
@@ -238,7 +238,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private async claimDeliveries(onlyId?: string): Promise<WebhookDeliveryRow[]> {
     const now = this.clock.now();
     const leaseEnd = new Date(now.getTime() + this.config.env.OUTBOX_LEASE_MS);
-    const due = this.db
+    const due = this.txHost.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
       .where(
@@ -252,7 +252,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
       .limit(BATCH)
       .for('update', { skipLocked: true });
-    return this.db
+    return this.txHost.db
       .update(webhookDeliveries)
       .set({ nextAttemptAt: leaseEnd, leasedUntil: leaseEnd, attempts: sql`${webhookDeliveries.attempts} + 1` })
       .where(and(sql`${webhookDeliveries.id} = any(array(${due}))`, eq(webhookDeliveries.status, 'pending')))
@@ -266,10 +266,10 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async deliver(d: WebhookDeliveryRow): Promise<boolean> {
-    const [endpoint] = await this.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId));
-    const [event] = await this.db.select().from(domainEvents).where(eq(domainEvents.id, d.eventId));
+    const [endpoint] = await this.txHost.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId));
+    const [event] = await this.txHost.db.select().from(domainEvents).where(eq(domainEvents.id, d.eventId));
     if (!endpoint || !event) {
-      await this.db.update(webhookDeliveries).set({ status: 'failed', lastError: 'endpoint or event deleted', leasedUntil: null }).where(eq(webhookDeliveries.id, d.id));
+      await this.txHost.db.update(webhookDeliveries).set({ status: 'failed', lastError: 'endpoint or event deleted', leasedUntil: null }).where(eq(webhookDeliveries.id, d.id));
       return false;
     }
     // Partners are API clients on another origin: image paths become absolute URLs, as in the API's answers (issue 12).
@@ -286,8 +286,8 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const now = this.clock.now();
     const expired = now.getTime() - d.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
-    await this.db.transaction(async (tx) => {
-      await tx.insert(webhookAttempts).values({
+    await this.txHost.run(async () => {
+      await this.txHost.db.insert(webhookAttempts).values({
         deliveryId: d.id,
         attemptedAt: now,
         statusCode: result.statusCode,
@@ -295,7 +295,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         error: result.error,
         responseExcerpt: result.excerpt,
       });
-      await tx
+      await this.txHost.db
         .update(webhookDeliveries)
         .set(
           ok
@@ -321,7 +321,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   /** Whether the rental engine's `end_time` column exists (return-due and overdue messages need it). */
   private async hasEndTime(): Promise<boolean> {
     if (this.endTimeColumn === undefined) {
-      const rows = await this.db.execute(
+      const rows = await this.txHost.db.execute(
         sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'rentals' and column_name = 'end_time'`,
       );
       this.endTimeColumn = rowsOf(rows).length > 0;
@@ -342,13 +342,13 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     let written = 0;
     const emit = async (ids: string[], type: 'rental.pickup_reminder' | 'rental.return_due_soon' | 'rental.overdue') => {
       for (const id of ids) {
-        const done = await this.db.transaction((tx) => this.events.rental(tx, type, id, { dedupeKey: `${type}:${id}` }));
+        const done = await this.txHost.run(() => this.events.rental(type, id, { dedupeKey: `${type}:${id}` }));
         if (done) written++;
       }
     };
     const notSent = (type: string) =>
       sql`not exists (select 1 from ${outboxEmails} where ${outboxEmails.dedupeKey} = ${type} || ':' || ${rentals.id}::text)`;
-    const pickup = await this.db
+    const pickup = await this.txHost.db
       .select({ id: rentals.id })
       .from(rentals)
       .where(
@@ -368,7 +368,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     if (await this.hasEndTime()) {
       const soon = new Date(now.getTime() + this.config.env.RETURN_DUE_SOON_MINUTES * MINUTE).toISOString();
       const grace = `${(env.LATE_GRACE_MINUTES ?? 30) * 60} seconds`;
-      const due = await this.db.execute(sql`
+      const due = await this.txHost.db.execute(sql`
         select id::text as id from rentals
          where status = 'booked' and end_time is not null
            and end_time > ${now.toISOString()}::timestamptz and end_time <= ${soon}::timestamptz
@@ -376,7 +376,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
            and not exists (select 1 from outbox_emails where dedupe_key = 'rental.return_due_soon:' || rentals.id::text)
          limit 200`);
       await emit(rowsOf(due).map((r) => String(r.id)), 'rental.return_due_soon');
-      const overdue = await this.db.execute(sql`
+      const overdue = await this.txHost.db.execute(sql`
         select id::text as id from rentals
          where status = 'booked' and end_time is not null
            and end_time + ${grace}::interval < ${now.toISOString()}::timestamptz

@@ -1,9 +1,9 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { and, asc, count, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { domainEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../database/schema/notifications.js';
 import { TEST_EVENT } from './events.js';
 import {
@@ -27,7 +27,7 @@ const badUrl = (message: string) => new BadRequestException({ message, code: 'VA
 @Injectable()
 export class WebhooksService {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly worker: OutboxWorker,
@@ -47,7 +47,7 @@ export class WebhooksService {
   async create(dto: CreateWebhookDto): Promise<WebhookEndpointWithSecretDto> {
     await this.checkTarget(dto.url);
     const now = this.clock.now();
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .insert(webhookEndpoints)
       .values({ url: dto.url, events: [...new Set(dto.events)], description: dto.description ?? '', secret: `whsec_${randomBytes(24).toString('hex')}`, createdAt: now, updatedAt: now })
       .returning();
@@ -55,18 +55,18 @@ export class WebhooksService {
   }
 
   async list(): Promise<WebhookEndpointDto[]> {
-    return (await this.db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.createdAt))).map(toEndpointDto);
+    return (await this.txHost.db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.createdAt))).map(toEndpointDto);
   }
 
   async get(id: string): Promise<WebhookEndpointDto> {
-    const [row] = await this.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    const [row] = await this.txHost.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
     if (!row) throw endpointNotFound();
     return toEndpointDto(row);
   }
 
   async update(id: string, dto: UpdateWebhookDto): Promise<WebhookEndpointDto> {
     if (dto.url !== undefined) await this.checkTarget(dto.url);
-    const [row] = await this.db
+    const [row] = await this.txHost.db
       .update(webhookEndpoints)
       .set({
         ...(dto.url !== undefined && { url: dto.url }),
@@ -82,7 +82,7 @@ export class WebhooksService {
   }
 
   async remove(id: string): Promise<void> {
-    const rows = await this.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
+    const rows = await this.txHost.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
     if (!rows.length) throw endpointNotFound();
   }
 
@@ -90,12 +90,12 @@ export class WebhooksService {
   async sendTest(id: string): Promise<WebhookDeliveryDto> {
     const endpoint = await this.get(id);
     const now = this.clock.now();
-    const deliveryId = await this.db.transaction(async (tx) => {
-      const [ev] = await tx
+    const deliveryId = await this.txHost.run(async () => {
+      const [ev] = await this.txHost.db
         .insert(domainEvents)
         .values({ type: TEST_EVENT, data: { message: 'A test event from Okay Bike', endpoint: endpoint._id }, createdAt: now })
         .returning();
-      const [d] = await tx
+      const [d] = await this.txHost.db
         .insert(webhookDeliveries)
         .values({ endpointId: endpoint._id, eventId: ev.id, eventType: TEST_EVENT, nextAttemptAt: now, createdAt: now })
         .returning();
@@ -107,8 +107,8 @@ export class WebhooksService {
 
   async deliveries(endpointId: string, query: ListPageQueryDto): Promise<WebhookDeliveryPageDto> {
     await this.get(endpointId);
-    const [{ n }] = await this.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
-    const rows = await this.db
+    const [{ n }] = await this.txHost.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+    const rows = await this.txHost.db
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, endpointId))
@@ -119,9 +119,9 @@ export class WebhooksService {
   }
 
   async delivery(id: string): Promise<WebhookDeliveryDto> {
-    const [row] = await this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+    const [row] = await this.txHost.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
     if (!row) throw new NotFoundException('Webhook delivery not found');
-    const attempts = await this.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id)).orderBy(asc(webhookAttempts.attemptedAt), asc(webhookAttempts.id));
+    const attempts = await this.txHost.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id)).orderBy(asc(webhookAttempts.attemptedAt), asc(webhookAttempts.id));
     return toDeliveryDto(row, attempts);
   }
 
@@ -131,13 +131,13 @@ export class WebhooksService {
    */
   async resend(id: string): Promise<WebhookDeliveryDto> {
     const now = this.clock.now();
-    const rows = await this.db
+    const rows = await this.txHost.db
       .update(webhookDeliveries)
       .set({ status: 'pending', nextAttemptAt: now })
       .where(and(eq(webhookDeliveries.id, id), or(isNull(webhookDeliveries.leasedUntil), lte(webhookDeliveries.leasedUntil, now))))
       .returning({ id: webhookDeliveries.id });
     if (!rows.length) {
-      const [exists] = await this.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+      const [exists] = await this.txHost.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
       if (!exists) throw new NotFoundException('Webhook delivery not found');
       throw new ConflictException({ message: 'This delivery is being sent right now; its attempt shows in the log when it ends', code: 'DELIVERY_IN_FLIGHT' });
     }

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
-import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { bikes } from '../../database/schema/bikes.js';
 import {
   NewPaymentRow,
@@ -29,20 +29,20 @@ export interface NewNotification {
 
 @Injectable()
 export class PaymentsRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+  constructor(private readonly txHost: TransactionHost) {}
 
-  async insert(values: NewPaymentRow, tx: DbOrTx = this.db): Promise<PaymentRow> {
-    const [row] = await tx.insert(payments).values(values).returning();
+  async insert(values: NewPaymentRow): Promise<PaymentRow> {
+    const [row] = await this.txHost.db.insert(payments).values(values).returning();
     return row;
   }
 
-  async findById(id: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
-    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
+  async findById(id: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.txHost.db.select().from(payments).where(eq(payments.id, id)).limit(1);
     return row;
   }
 
-  async findByProviderRef(provider: string, providerRef: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
-    const [row] = await tx
+  async findByProviderRef(provider: string, providerRef: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.txHost.db
       .select()
       .from(payments)
       .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
@@ -50,14 +50,14 @@ export class PaymentsRepository {
     return row;
   }
 
-  async attachCheckout(id: string, providerRef: string, checkoutUrl: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
-    const [row] = await tx.update(payments).set({ providerRef, checkoutUrl }).where(eq(payments.id, id)).returning();
+  async attachCheckout(id: string, providerRef: string, checkoutUrl: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.txHost.db.update(payments).set({ providerRef, checkoutUrl }).where(eq(payments.id, id)).returning();
     return row;
   }
 
   /** pending -> outcome, only if still pending (the one place a payment becomes final). */
-  async settle(id: string, outcome: PaymentOutcome, at: Date, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
-    const [row] = await tx
+  async settle(id: string, outcome: PaymentOutcome, at: Date): Promise<PaymentRow | undefined> {
+    const [row] = await this.txHost.db
       .update(payments)
       .set({ status: outcome, completedAt: at })
       .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
@@ -66,8 +66,8 @@ export class PaymentsRepository {
   }
 
   /** A paid (or paid-after-it-lapsed) payment becomes refunded, once. */
-  async markRefunded(id: string, at: Date, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
-    const [row] = await tx
+  async markRefunded(id: string, at: Date): Promise<PaymentRow | undefined> {
+    const [row] = await this.txHost.db
       .update(payments)
       .set({ status: 'refunded', refundedAt: at, attention: null })
       .where(and(eq(payments.id, id), ne(payments.status, 'refunded'), ne(payments.status, 'pending')))
@@ -75,21 +75,24 @@ export class PaymentsRepository {
     return row;
   }
 
-  async setAttention(id: string, attention: string | null, tx: DbOrTx = this.db): Promise<void> {
-    await tx.update(payments).set({ attention }).where(eq(payments.id, id));
+  async setAttention(id: string, attention: string | null): Promise<void> {
+    await this.txHost.db.update(payments).set({ attention }).where(eq(payments.id, id));
   }
 
   /** Paid after its booking lapsed: flagged for admins (refund under way) and dated, for good. */
-  async markPaidAfterClose(id: string, attention: string, at: Date, tx: DbOrTx = this.db): Promise<void> {
-    await tx.update(payments).set({ attention, paidAfterCloseAt: sql`coalesce(${payments.paidAfterCloseAt}, ${at.toISOString()}::timestamptz)` }).where(eq(payments.id, id));
+  async markPaidAfterClose(id: string, attention: string, at: Date): Promise<void> {
+    await this.txHost.db
+      .update(payments)
+      .set({ attention, paidAfterCloseAt: sql`coalesce(${payments.paidAfterCloseAt}, ${at.toISOString()}::timestamptz)` })
+      .where(eq(payments.id, id));
   }
 
   /**
    * Payments an admin must look at (attention set), oldest first; then the late payments already refunded
    * automatically, newest first.
    */
-  async listAttention(limit: number, tx: DbOrTx = this.db): Promise<PaymentRow[]> {
-    return tx
+  async listAttention(limit: number): Promise<PaymentRow[]> {
+    return this.txHost.db
       .select()
       .from(payments)
       .where(or(isNotNull(payments.attention), isNotNull(payments.paidAfterCloseAt)))
@@ -98,8 +101,8 @@ export class PaymentsRepository {
   }
 
   /** Whether a rental has a paid (or paid and refunded) payment: it then has an invoice. */
-  async hasPaidPayment(rentalId: string, tx: DbOrTx = this.db): Promise<boolean> {
-    const [row] = await tx
+  async hasPaidPayment(rentalId: string): Promise<boolean> {
+    const [row] = await this.txHost.db
       .select({ id: payments.id })
       .from(payments)
       .where(and(eq(payments.rentalId, rentalId), inArray(payments.status, ['succeeded', 'refunded'])))
@@ -107,8 +110,8 @@ export class PaymentsRepository {
     return Boolean(row);
   }
 
-  async findPending(rentalId: string, kind: PaymentKind, tx: DbOrTx = this.db): Promise<PaymentRow[]> {
-    return tx
+  async findPending(rentalId: string, kind: PaymentKind): Promise<PaymentRow[]> {
+    return this.txHost.db
       .select()
       .from(payments)
       .where(and(eq(payments.rentalId, rentalId), eq(payments.kind, kind), eq(payments.status, 'pending')))
@@ -116,8 +119,8 @@ export class PaymentsRepository {
   }
 
   /** Pending payments of `kind` past their expiry, oldest first. */
-  async findLapsed(kind: PaymentKind, now: Date, limit: number, tx: DbOrTx = this.db): Promise<PaymentRow[]> {
-    return tx
+  async findLapsed(kind: PaymentKind, now: Date, limit: number): Promise<PaymentRow[]> {
+    return this.txHost.db
       .select()
       .from(payments)
       .where(and(eq(payments.kind, kind), eq(payments.status, 'pending'), lte(payments.expiresAt, now)))
@@ -125,14 +128,14 @@ export class PaymentsRepository {
       .limit(limit);
   }
 
-  async listByRentalIds(rentalIds: string[], tx: DbOrTx = this.db): Promise<PaymentRow[]> {
+  async listByRentalIds(rentalIds: string[]): Promise<PaymentRow[]> {
     if (rentalIds.length === 0) return [];
-    return tx.select().from(payments).where(inArray(payments.rentalId, rentalIds)).orderBy(asc(payments.createdAt), asc(payments.id));
+    return this.txHost.db.select().from(payments).where(inArray(payments.rentalId, rentalIds)).orderBy(asc(payments.createdAt), asc(payments.id));
   }
 
   /** Records a notification once per (provider, notification id); false for a replay. */
-  async insertNotification(values: NewNotification, tx: DbOrTx = this.db): Promise<boolean> {
-    const rows = await tx
+  async insertNotification(values: NewNotification): Promise<boolean> {
+    const rows = await this.txHost.db
       .insert(paymentNotifications)
       .values(values)
       .onConflictDoNothing({ target: [paymentNotifications.provider, paymentNotifications.notificationId] })
@@ -140,10 +143,10 @@ export class PaymentsRepository {
     return rows.length > 0;
   }
 
-  async findView(where: { id: string } | { provider: string; providerRef: string }, tx: DbOrTx = this.db): Promise<PaymentView | undefined> {
+  async findView(where: { id: string } | { provider: string; providerRef: string }): Promise<PaymentView | undefined> {
     const condition =
       'id' in where ? eq(payments.id, where.id) : and(eq(payments.provider, where.provider), eq(payments.providerRef, where.providerRef));
-    const [row] = await tx
+    const [row] = await this.txHost.db
       .select({
         payment: payments,
         rental: {

@@ -1,10 +1,10 @@
-import { BadGatewayException, BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AuthUser } from '../../common/decorators.js';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
 import { users } from '../../database/schema/users.js';
 import { CheckoutSession, GatewayNotification, PaymentOutcome } from './payment-gateway.js';
@@ -19,7 +19,7 @@ import { loggableError, loggableMessage } from '../../common/loggable-error.js';
  * Called in the transaction that made `payment` final, so what depends on it (the rental's state, the stock)
  * changes atomically with it. Payments know nothing about rentals; the rentals module subscribes.
  */
-export type PaymentSettledListener = (tx: DbOrTx, payment: PaymentRow, at: Date) => Promise<void>;
+export type PaymentSettledListener = (payment: PaymentRow, at: Date) => Promise<void>;
 
 export interface OpenPayment {
   rentalId: string;
@@ -42,7 +42,7 @@ export class PaymentsService {
   private readonly listeners: PaymentSettledListener[] = [];
 
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly payments: PaymentsRepository,
     private readonly gateways: PaymentGateways,
     private readonly clock: Clock,
@@ -55,14 +55,14 @@ export class PaymentsService {
   }
 
   /** Opens a pending payment at the current gateway (the checkout is created afterwards, outside the transaction). */
-  open(values: OpenPayment, tx: DbOrTx): Promise<PaymentRow> {
-    return this.payments.insert({ ...values, provider: this.gateways.current().provider, status: 'pending' }, tx);
+  open(values: OpenPayment): Promise<PaymentRow> {
+    return this.payments.insert({ ...values, provider: this.gateways.current().provider, status: 'pending' });
   }
 
   /** A payment taken at the shop's counter (cash or card terminal): recorded as succeeded, no gateway involved. */
-  recordCounterPayment(values: OpenPayment, method: string, tx: DbOrTx): Promise<PaymentRow> {
+  recordCounterPayment(values: OpenPayment, method: string): Promise<PaymentRow> {
     const at = this.clock.now();
-    return this.payments.insert({ ...values, provider: method, status: 'succeeded', createdAt: at, completedAt: at }, tx);
+    return this.payments.insert({ ...values, provider: method, status: 'succeeded', createdAt: at, completedAt: at });
   }
 
   /**
@@ -87,8 +87,8 @@ export class PaymentsService {
     }
   }
 
-  attachCheckout(paymentId: string, session: CheckoutSession, tx: DbOrTx): Promise<PaymentRow | undefined> {
-    return this.payments.attachCheckout(paymentId, session.providerRef, session.url, tx);
+  attachCheckout(paymentId: string, session: CheckoutSession): Promise<PaymentRow | undefined> {
+    return this.payments.attachCheckout(paymentId, session.providerRef, session.url);
   }
 
   /** The shop page a gateway returns the browser to. */
@@ -102,32 +102,35 @@ export class PaymentsService {
   }
 
   /**
-   * pending -> `outcome` once (a conditional update), then the listeners, all in `tx`.
+   * pending -> `outcome` once (a conditional update), then the listeners, all in the current transaction (its own
+   * when none is open).
    * undefined when the payment was no longer pending: nothing changed.
    */
-  async settle(paymentId: string, outcome: PaymentOutcome, tx: DbOrTx): Promise<PaymentRow | undefined> {
-    const at = this.clock.now();
-    const row = await this.payments.settle(paymentId, outcome, at, tx);
-    if (row) {
-      for (const listener of this.listeners) await listener(tx, row, at);
-      if (row.status === 'succeeded') await this.events.payment(tx, 'payment.succeeded', row.id);
-    }
-    return row;
+  settle(paymentId: string, outcome: PaymentOutcome): Promise<PaymentRow | undefined> {
+    return this.txHost.run(async () => {
+      const at = this.clock.now();
+      const row = await this.payments.settle(paymentId, outcome, at);
+      if (row) {
+        for (const listener of this.listeners) await listener(row, at);
+        if (row.status === 'succeeded') await this.events.payment('payment.succeeded', row.id);
+      }
+      return row;
+    });
   }
 
-  findPending(rentalId: string, kind: PaymentKind, tx?: DbOrTx): Promise<PaymentRow[]> {
-    return this.payments.findPending(rentalId, kind, tx);
+  findPending(rentalId: string, kind: PaymentKind): Promise<PaymentRow[]> {
+    return this.payments.findPending(rentalId, kind);
   }
 
-  listByRentalIds(rentalIds: string[], tx?: DbOrTx): Promise<PaymentRow[]> {
-    return this.payments.listByRentalIds(rentalIds, tx);
+  listByRentalIds(rentalIds: string[]): Promise<PaymentRow[]> {
+    return this.payments.listByRentalIds(rentalIds);
   }
 
   /** Rental payments left unpaid past their expiry become expired (the rental stays returned and can be paid anew). */
   async expireLapsedRentalPayments(limit = 200): Promise<number> {
     const expired: PaymentRow[] = [];
     for (const payment of await this.payments.findLapsed('rental', this.clock.now(), limit)) {
-      const row = await this.db.transaction((tx) => this.settle(payment.id, 'expired', tx));
+      const row = await this.settle(payment.id, 'expired');
       if (row) expired.push(row);
     }
     await this.closeCheckouts(expired);
@@ -156,8 +159,8 @@ export class PaymentsService {
     const gateway = this.gateways.require(provider);
     if (!rawBody?.length) throw new BadRequestException({ message: 'The notification body must be JSON', code: 'BAD_NOTIFICATION' });
     const notification = gateway.parseNotification(rawBody, headers);
-    const result: { message: string; data: NotificationResultDto; refund?: PaymentRow } = await this.db.transaction(async (tx) => {
-      const payment = await this.findNotified(provider, notification, tx);
+    const result: { message: string; data: NotificationResultDto; refund?: PaymentRow } = await this.txHost.run(async () => {
+      const payment = await this.findNotified(provider, notification);
       const recorded = await this.payments.insertNotification(
         {
           provider,
@@ -166,7 +169,6 @@ export class PaymentsService {
           eventType: notification.eventType,
           payload: notification.payload,
         },
-        tx,
       );
       const current = (changed: boolean, status = payment?.status ?? null): NotificationResultDto => ({ paymentId: payment?.id ?? null, status, changed });
       if (!recorded) return { message: 'Notification already processed', data: current(false) };
@@ -175,16 +177,16 @@ export class PaymentsService {
         return { message: 'Notification recorded; it matches no payment', data: current(false) };
       }
       if (!notification.outcome) return { message: 'Notification recorded; it does not settle a payment', data: current(false) };
-      const settled = await this.settle(payment.id, notification.outcome, tx);
+      const settled = await this.settle(payment.id, notification.outcome);
       if (settled) return { message: 'Notification processed', data: current(true, settled.status) };
       // Another notification may have settled it after this one read it (the conditional update waited for it to
       // commit): decide on the state it committed. Deciding on the row read before refunded a payment that a
       // concurrent 'succeeded' had just booked (PostgreSQL, two success notices at once).
-      const latest = (await this.payments.findById(payment.id, tx)) ?? payment;
+      const latest = (await this.payments.findById(payment.id)) ?? payment;
       if (notification.outcome === 'succeeded' && latest.status !== 'succeeded' && latest.status !== 'refunded') {
         // Paid after its hold lapsed (the booking is gone): the money goes back, automatically, after this commit.
         this.logger.warn(`payment ${payment.id} reported paid at ${provider} after it became ${latest.status}: refunding it`);
-        await this.payments.markPaidAfterClose(payment.id, PAID_AFTER_CLOSE, this.clock.now(), tx);
+        await this.payments.markPaidAfterClose(payment.id, PAID_AFTER_CLOSE, this.clock.now());
         return { message: 'Notification recorded; the payment was already closed and is refunded', data: current(false, latest.status), refund: latest };
       }
       return { message: 'Notification recorded; the payment was already final', data: current(false, latest.status) };
@@ -210,9 +212,9 @@ export class PaymentsService {
       await this.payments.setAttention(payment.id, REFUND_FAILED);
       return undefined;
     }
-    return this.db.transaction(async (tx) => {
-      const row = await this.payments.markRefunded(payment.id, this.clock.now(), tx);
-      if (row) await this.events.payment(tx, 'payment.refunded', row.id);
+    return this.txHost.run(async () => {
+      const row = await this.payments.markRefunded(payment.id, this.clock.now());
+      if (row) await this.events.payment('payment.refunded', row.id);
       return row;
     });
   }
@@ -227,7 +229,7 @@ export class PaymentsService {
     for (const row of rows) {
       const view = await this.payments.findView({ id: row.id });
       if (!view) continue;
-      const [customer] = await this.db.select({ _id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId));
+      const [customer] = await this.txHost.db.select({ _id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId));
       const rentalDone = view.rental.status === 'returned' || view.rental.status === 'paid';
       list.push({
         ...toPaymentDto(view),
@@ -240,12 +242,12 @@ export class PaymentsService {
     return list;
   }
 
-  private async findNotified(provider: string, n: GatewayNotification, tx: DbOrTx): Promise<PaymentRow | undefined> {
+  private async findNotified(provider: string, n: GatewayNotification): Promise<PaymentRow | undefined> {
     if (n.paymentId && UUID.test(n.paymentId)) {
-      const byId = await this.payments.findById(n.paymentId, tx);
+      const byId = await this.payments.findById(n.paymentId);
       if (byId && byId.provider === provider) return byId;
     }
-    return n.providerRef ? this.payments.findByProviderRef(provider, n.providerRef, tx) : undefined;
+    return n.providerRef ? this.payments.findByProviderRef(provider, n.providerRef) : undefined;
   }
 
   /** GET payments/{id}/status: public, by the payment's unguessable id; the payment line only. */

@@ -1,13 +1,13 @@
-import { ConflictException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { DomainEvents } from '../notifications/domain-events.service.js';
 import { sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { AuthUser } from '../../common/decorators.js';
 import { Clock } from '../../common/clock.js';
 import { HttpReply, IdempotencyClaim, IdempotencyService } from '../../common/idempotency/idempotency.service.js';
-import { toMajor } from '../../common/money.js';
+import { MAX_MINOR, toMajor, toMinor } from '../../common/money.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { isExclusionViolation, isSerializationFailure } from '../../database/pg-errors.js';
 import { BikeRow } from '../../database/schema/bikes.js';
 import { PaymentRow } from '../../database/schema/payments.js';
@@ -35,7 +35,6 @@ import {
 } from './rentals.dto.js';
 import { RentalsRepository } from './rentals.repository.js';
 
-const MAX_CENTS = 2_147_483_647;
 /** Attempts to take units when concurrent bookings took the chosen ones first (exclusion violation). */
 const UNIT_ATTEMPTS = 12;
 const REF_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -57,7 +56,7 @@ export const outOfStock = (): ConflictException => new ConflictException({ messa
 function quoteFor(bike: Pick<BikeRow, 'pricePerHourCents' | 'pricePerDayCents' | 'pricePerWeekCents'>, w: BookingWindow, quantity: number) {
   if (!w.end) return null;
   const quote = priceWindow(bike, w.end.getTime() - w.start.getTime(), quantity);
-  if (quote.totalMinor > MAX_CENTS) throw new ConflictException({ message: 'The rental period is too long for this bike', code: 'WINDOW_TOO_LONG' });
+  if (quote.totalMinor > MAX_MINOR) throw new ConflictException({ message: 'The rental period is too long for this bike', code: 'WINDOW_TOO_LONG' });
   return quote;
 }
 
@@ -69,7 +68,7 @@ function quoteFor(bike: Pick<BikeRow, 'pricePerHourCents' | 'pricePerDayCents' |
 @Injectable()
 export class BookingService {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly rentals: RentalsRepository,
     private readonly fleet: FleetRepository,
     private readonly payments: PaymentsService,
@@ -84,7 +83,7 @@ export class BookingService {
   /** Late fee per started hour and unit: LATE_FEE_PER_HOUR, else the hourly price. */
   lateFeeRateMinor(pricePerHourCents: number): number {
     const configured = this.config.env.LATE_FEE_PER_HOUR;
-    return configured === undefined ? pricePerHourCents : Math.round(configured * 100);
+    return configured === undefined ? pricePerHourCents : toMinor(configured);
   }
 
   terms(pricePerHourCents: number): QuoteTermsDto {
@@ -140,32 +139,35 @@ export class BookingService {
         session = await this.payments.createCheckout(payment, paymentDescription('booking_fee', bikeName, rental.quantity), this.payments.publicOrigin(origin));
       } catch (e) {
         // Undo the booking so its units are free again (exactly once) and the key may be retried.
-        await this.db.transaction(async (tx) => {
-          await this.payments.settle(payment.id, 'failed', tx);
-          await this.rentals.cancelAndRelease(rental.id, this.clock.now(), tx);
-          await claim.release(tx);
+        await this.txHost.run(async () => {
+          await this.payments.settle(payment.id, 'failed');
+          await this.rentals.cancelAndRelease(rental.id, this.clock.now());
+          await claim.release();
         });
         throw e;
       }
-      return this.db.transaction(async (tx) => {
-        const opened = await this.payments.attachCheckout(payment.id, session, tx);
+      return this.txHost.run(async () => {
+        const opened = await this.payments.attachCheckout(payment.id, session);
         const data: CreateRentalResultDto = {
-          rental: await this.views.find(rental.id, tx),
+          rental: await this.views.find(rental.id),
           payment_url: session.url,
           payment: toPaymentSummaryDto(opened ?? payment),
         };
         const reply = { status: 201, body: { success: true, message: 'Go to the payment page to complete the rental process.', data } };
-        await claim.complete(tx, reply);
+        await claim.complete(reply);
         return reply;
       });
     });
   }
 
-  /** Runs `work` in a transaction, again when the units it chose were taken meanwhile (23P01); then OutOfStock. */
-  private async withUnits<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a transaction, again when the units it chose were taken meanwhile (23P01); then OutOfStock.
+   * Each attempt opens a fresh transaction (`own`: never joins an outer one, whose failure a retry could not undo).
+   */
+  private async withUnits<T>(work: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction(work);
+        return await this.txHost.run(work, { own: true });
       } catch (e) {
         // A deadlock or serialization failure rolled everything back: the same work may simply run again.
         if (isSerializationFailure(e) && attempt < UNIT_ATTEMPTS) continue;
@@ -176,15 +178,15 @@ export class BookingService {
   }
 
   /** Picks `quantity` free units for the window and reserves them for the rental (23P01 when one was taken meanwhile). */
-  private async takeUnits(bikeId: string, rentalId: string, w: BookingWindow, quantity: number, tx: DbOrTx): Promise<void> {
-    const units = await this.fleet.pickFree(bikeId, w, quantity, tx);
+  private async takeUnits(bikeId: string, rentalId: string, w: BookingWindow, quantity: number): Promise<void> {
+    const units = await this.fleet.pickFree(bikeId, w, quantity);
     if (units.length < quantity) throw new OutOfStock();
-    await this.fleet.reserveForRental(bikeId, rentalId, units, w, tx);
+    await this.fleet.reserveForRental(bikeId, rentalId, units, w);
   }
 
-  private async bookableBike(bikeId: string, tx: DbOrTx): Promise<BikeRow> {
+  private async bookableBike(bikeId: string): Promise<BikeRow> {
     // A share lock: a concurrent deletion of the bike (update lock) waits for the booking, and sees it.
-    const bike = await this.rentals.findActiveBike(bikeId, tx, true);
+    const bike = await this.rentals.findActiveBike(bikeId, true);
     if (!bike) throw new NotFoundException('Bike not found');
     if (!bike.isAvailable) throw new OutOfStock();
     return bike;
@@ -210,24 +212,24 @@ export class BookingService {
   }
 
   private async reserve(user: AuthUser, dto: CreateRentalDto, w: BookingWindow, claim: IdempotencyClaim) {
-    return this.withUnits(async (tx) => {
+    return this.withUnits(async () => {
       // One booking of a customer at a time, so the count below cannot be overtaken (taken first, before any row
       // that references the customer is written).
-      await this.rentals.lockUser(user.id, tx);
-      await claim.claim(tx);
+      await this.rentals.lockUser(user.id);
+      await claim.claim();
       const now = this.clock.now();
       const max = this.config.env.MAX_PENDING_BOOKINGS;
-      if ((await this.rentals.countPending(user.id, now, tx)) >= max) {
+      if ((await this.rentals.countPending(user.id, now)) >= max) {
         throw new HttpException(
           { message: `You already have ${max} bookings awaiting their booking fee; pay or let one lapse first`, code: 'TOO_MANY_PENDING' },
           HttpStatus.TOO_MANY_REQUESTS,
         );
       }
-      const bike = await this.bookableBike(dto.bikeId, tx);
+      const bike = await this.bookableBike(dto.bikeId);
       const holdExpiresAt = new Date(now.getTime() + this.config.env.HOLD_MINUTES * MINUTE_MS);
-      const rental = await this.rentals.insert({ ...this.rentalValues(bike, w, dto.quantity, now), userId: user.id, status: 'pending_fee', holdExpiresAt }, tx);
-      await this.takeUnits(bike.id, rental.id, w, dto.quantity, tx);
-      await this.events.rental(tx, 'rental.created', rental.id);
+      const rental = await this.rentals.insert({ ...this.rentalValues(bike, w, dto.quantity, now), userId: user.id, status: 'pending_fee', holdExpiresAt });
+      await this.takeUnits(bike.id, rental.id, w, dto.quantity);
+      await this.events.rental('rental.created', rental.id);
       const payment = await this.payments.open(
         {
           rentalId: rental.id,
@@ -237,14 +239,13 @@ export class BookingService {
           currency: this.config.env.BOOKING_FEE_CURRENCY,
           expiresAt: holdExpiresAt,
         },
-        tx,
       );
       return { rental, payment, bikeName: bike.name };
     });
   }
 
-  private async ownOpenRental(user: AuthUser, id: string, tx: DbOrTx): Promise<RentalRow> {
-    const rental = await this.rentals.lock(id, tx);
+  private async ownOpenRental(user: AuthUser, id: string): Promise<RentalRow> {
+    const rental = await this.rentals.lock(id);
     if (!rental || rental.userId !== user.id) throw new NotFoundException('Rental not found');
     if (rental.status === 'cancelled') throw new ConflictException({ message: 'This rental was cancelled', code: 'RENTAL_CANCELLED' });
     if (rental.status === 'returned' || rental.status === 'paid') throw new ConflictException({ message: 'Bike is already returned', code: 'ALREADY_RETURNED' });
@@ -260,25 +261,25 @@ export class BookingService {
    * kept. A rental payment made up front is always refunded. An unpaid booking just ends (its fee cancelled).
    */
   async cancel(user: AuthUser, id: string): Promise<RentalDto> {
-    const { closed, refunds } = await this.db.transaction(async (tx) => {
-      const rental = await this.ownOpenRental(user, id, tx);
+    const { closed, refunds } = await this.txHost.run(async () => {
+      const rental = await this.ownOpenRental(user, id);
       const now = this.clock.now();
       const closed: PaymentRow[] = [];
       const refunds: PaymentRow[] = [];
       if (rental.status === 'pending_fee') {
-        for (const p of await this.payments.findPending(rental.id, 'booking_fee', tx)) {
-          const done = await this.payments.settle(p.id, 'cancelled', tx);
+        for (const p of await this.payments.findPending(rental.id, 'booking_fee')) {
+          const done = await this.payments.settle(p.id, 'cancelled');
           if (done) closed.push(done);
         }
-        if (await this.rentals.cancelAndRelease(rental.id, now, tx)) await this.events.rental(tx, 'rental.cancelled', rental.id);
+        if (await this.rentals.cancelAndRelease(rental.id, now)) await this.events.rental('rental.cancelled', rental.id);
       } else {
-        if (await this.rentals.cancelBooked(rental.id, now, tx)) await this.events.rental(tx, 'rental.cancelled', rental.id);
-        for (const p of await this.payments.findPending(rental.id, 'rental', tx)) {
-          const done = await this.payments.settle(p.id, 'cancelled', tx);
+        if (await this.rentals.cancelBooked(rental.id, now)) await this.events.rental('rental.cancelled', rental.id);
+        for (const p of await this.payments.findPending(rental.id, 'rental')) {
+          const done = await this.payments.settle(p.id, 'cancelled');
           if (done) closed.push(done);
         }
         const free = now.getTime() <= rental.startTime.getTime() - this.config.env.FREE_CANCELLATION_HOURS * HOUR_MS;
-        for (const p of await this.payments.listByRentalIds([rental.id], tx)) {
+        for (const p of await this.payments.listByRentalIds([rental.id])) {
           if (p.status !== 'succeeded') continue;
           if (p.kind === 'rental' || (p.kind === 'booking_fee' && free)) refunds.push(p);
         }
@@ -294,18 +295,18 @@ export class BookingService {
   async reschedule(user: AuthUser, id: string, dto: RescheduleRentalDto): Promise<RentalDto> {
     const w = readWindow(dto.startTime, dto.endTime, this.clock.now());
     try {
-      await this.withUnits(async (tx) => {
-        const rental = await this.ownOpenRental(user, id, tx);
+      await this.withUnits(async () => {
+        const rental = await this.ownOpenRental(user, id);
         if (rental.totalPaidCents !== null) {
           throw new ConflictException({ message: 'A rental paid in advance cannot be moved; cancel it and book again', code: 'ALREADY_PAID' });
         }
-        const bike = await this.bookableBike(rental.bikeId, tx);
+        const bike = await this.bookableBike(rental.bikeId);
         const now = this.clock.now();
         const values = this.rentalValues(bike, w, rental.quantity, now);
-        await this.fleet.releaseRental(rental.id, tx);
-        await this.takeUnits(bike.id, rental.id, w, rental.quantity, tx);
+        await this.fleet.releaseRental(rental.id);
+        await this.takeUnits(bike.id, rental.id, w, rental.quantity);
         const { paymentRef: _ref, createdAt: _created, ...changes } = values;
-        await this.rentals.update(rental.id, changes, tx);
+        await this.rentals.update(rental.id, changes);
       });
     } catch (e) {
       throw e instanceof OutOfStock ? outOfStock() : e;
@@ -319,7 +320,7 @@ export class BookingService {
    */
   async counterSale(dto: CounterSaleDto): Promise<RentalDto> {
     const w = readWindow(dto.startTime, dto.endTime, this.clock.now());
-    const [customer] = await this.db
+    const [customer] = await this.txHost.db
       .select({ id: users.id })
       .from(users)
       .where(sql`lower(${users.email}) = lower(${dto.customerEmail})`)
@@ -327,23 +328,21 @@ export class BookingService {
     if (!customer) throw new NotFoundException({ message: 'No customer with this email', code: 'CUSTOMER_NOT_FOUND' });
     let rentalId: string;
     try {
-      rentalId = await this.withUnits(async (tx) => {
+      rentalId = await this.withUnits(async () => {
         const now = this.clock.now();
-        const bike = await this.bookableBike(dto.bikeId, tx);
+        const bike = await this.bookableBike(dto.bikeId);
         const values = this.rentalValues(bike, w, dto.quantity, now);
         const paidNow = dto.paid && values.totalCostCents! > 0 && w.end !== null;
         const rental = await this.rentals.insert(
           { ...values, userId: customer.id, status: 'booked', source: 'counter', paymentMethod: dto.paymentMethod, totalPaidCents: paidNow ? values.totalCostCents : null },
-          tx,
         );
-        await this.takeUnits(bike.id, rental.id, w, dto.quantity, tx);
-        await this.events.rental(tx, 'rental.created', rental.id);
-        await this.events.rental(tx, 'rental.booked', rental.id);
+        await this.takeUnits(bike.id, rental.id, w, dto.quantity);
+        await this.events.rental('rental.created', rental.id);
+        await this.events.rental('rental.booked', rental.id);
         if (paidNow) {
           await this.payments.recordCounterPayment(
             { rentalId: rental.id, userId: customer.id, kind: 'rental', amountMinor: values.totalCostCents!, currency: bike.currency, expiresAt: null },
             dto.paymentMethod,
-            tx,
           );
         }
         return rental.id;

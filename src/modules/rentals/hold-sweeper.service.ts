@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DomainEvents } from '../notifications/domain-events.service.js';
 import { Clock } from '../../common/clock.js';
 import { IdempotencyService } from '../../common/idempotency/idempotency.service.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { PaymentRow } from '../../database/schema/payments.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RentalsRepository } from './rentals.repository.js';
@@ -26,7 +26,7 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
   private lastPurge = 0;
 
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly rentals: RentalsRepository,
     private readonly payments: PaymentsService,
     private readonly idempotency: IdempotencyService,
@@ -58,14 +58,14 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
       const before = cancelled;
       const lapsed = await this.rentals.findLapsedHolds(this.clock.now(), SWEEP_BATCH, filter.bikeId);
       for (const rental of lapsed) {
-        const done = await this.db.transaction(async (tx) => {
-          for (const payment of await this.payments.findPending(rental.id, 'booking_fee', tx)) {
-            const expired = await this.payments.settle(payment.id, 'expired', tx);
+        const done = await this.txHost.run(async () => {
+          for (const payment of await this.payments.findPending(rental.id, 'booking_fee')) {
+            const expired = await this.payments.settle(payment.id, 'expired');
             if (expired) closed.push(expired);
           }
           // Also covers a hold without an open fee; never a rental whose fee succeeded.
-          const stillHeld = await this.rentals.cancelAndRelease(rental.id, this.clock.now(), tx);
-          if (stillHeld) await this.events.rental(tx, 'rental.cancelled', rental.id);
+          const stillHeld = await this.rentals.cancelAndRelease(rental.id, this.clock.now());
+          if (stillHeld) await this.events.rental('rental.cancelled', rental.id);
           return stillHeld !== undefined || closed.some((p) => p.rentalId === rental.id);
         });
         if (done) cancelled += 1;

@@ -1,10 +1,10 @@
-import { ConflictException, Inject, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '../notifications/domain-events.service.js';
 import { AuthUser } from '../../common/decorators.js';
 import { Clock } from '../../common/clock.js';
 import { HttpReply, IdempotencyService } from '../../common/idempotency/idempotency.service.js';
-import { toMinorExact } from '../../common/money.js';
-import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { amountText, toMinorExact } from '../../common/money.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
 import { RentalRow } from '../../database/schema/rentals.js';
 import { toPaymentSummaryDto } from '../payments/payments.dto.js';
@@ -30,7 +30,7 @@ export const FULL_PAYMENT_ROUTE = 'POST /api/rentals/fullpayment';
 @Injectable()
 export class RentalPaymentsService implements OnModuleInit {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly rentals: RentalsRepository,
     private readonly payments: PaymentsService,
     private readonly idempotency: IdempotencyService,
@@ -39,35 +39,34 @@ export class RentalPaymentsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.payments.onSettled((tx, payment, at) => this.applyPaymentOutcome(tx, payment, at));
+    this.payments.onSettled((payment, at) => this.applyPaymentOutcome(payment, at));
   }
 
   /** POST rentals/fullpayment: pay what the rental still owes, which must be the server's amount to the cent. */
   async payRental(user: AuthUser, dto: FullPaymentDto, key: string | undefined, origin: string): Promise<HttpReply> {
     const scope = this.idempotency.scope(user.id, FULL_PAYMENT_ROUTE, key, dto);
     return this.idempotency.run(scope, async (claim) => {
-      const { payment, reused, bikeName, quantity, replaced } = await this.db.transaction(async (tx) => {
+      const { payment, reused, bikeName, quantity, replaced } = await this.txHost.run(async () => {
         const replaced: PaymentRow[] = [];
-        await claim.claim(tx);
-        const rental = await this.rentals.findByRef(dto.paymentId, user.id, tx, true);
+        await claim.claim();
+        const rental = await this.rentals.findByRef(dto.paymentId, user.id, true);
         if (!rental) throw new NotFoundException('Rental not found');
         const due = this.assertPayable(rental, dto.totalCost);
         const kind: PaymentKind = rental.totalPaidCents === null ? 'rental' : 'late_fee';
-        const bike = (await this.rentals.findView(rental.id, tx))!.bike;
+        const bike = (await this.rentals.findView(rental.id))!.bike;
         const now = this.clock.now();
-        for (const open of await this.payments.findPending(rental.id, kind, tx)) {
+        for (const open of await this.payments.findPending(rental.id, kind)) {
           if (!open.checkoutUrl && now.getTime() - open.createdAt.getTime() < OPENING_GRACE_MS) {
             // Another request is creating this checkout right now; expiring it could strand a live gateway session.
             throw new ConflictException({ message: 'A payment for this rental is being opened, please retry in a moment', code: 'PAYMENT_IN_PROGRESS' });
           }
           const usable = open.checkoutUrl && open.amountMinor === due && (!open.expiresAt || open.expiresAt.getTime() > now.getTime() + REUSE_MARGIN_MS);
           if (usable) return { payment: open, reused: true, bikeName: bike.name, quantity: rental.quantity, replaced };
-          const expired = await this.payments.settle(open.id, 'expired', tx);
+          const expired = await this.payments.settle(open.id, 'expired');
           if (expired) replaced.push(expired);
         }
         const opened = await this.payments.open(
           { rentalId: rental.id, userId: user.id, kind, amountMinor: due, currency: rental.currency, expiresAt: new Date(now.getTime() + RENTAL_PAYMENT_TTL_MS) },
-          tx,
         );
         return { payment: opened, reused: false, bikeName: bike.name, quantity: rental.quantity, replaced };
       });
@@ -79,18 +78,18 @@ export class RentalPaymentsService implements OnModuleInit {
         try {
           const session = await this.payments.createCheckout(payment, paymentDescription('rental', bikeName, quantity), this.payments.publicOrigin(origin));
           url = session.url;
-          current = (await this.db.transaction((tx) => this.payments.attachCheckout(payment.id, session, tx))) ?? payment;
+          current = (await this.txHost.run(() => this.payments.attachCheckout(payment.id, session))) ?? payment;
         } catch (e) {
-          await this.db.transaction(async (tx) => {
-            await this.payments.settle(payment.id, 'failed', tx);
-            await claim.release(tx);
+          await this.txHost.run(async () => {
+            await this.payments.settle(payment.id, 'failed');
+            await claim.release();
           });
           throw e;
         }
       }
       const data: PaymentUrlDto = { payment_url: url!, payment: toPaymentSummaryDto(current) };
       const reply = { status: 200, body: { success: true, message: 'Go to the payment page to complete the payment.', data } };
-      await this.db.transaction((tx) => claim.complete(tx, reply));
+      await this.txHost.run(() => claim.complete(reply));
       return reply;
     });
   }
@@ -108,7 +107,7 @@ export class RentalPaymentsService implements OnModuleInit {
     if (due <= 0) throw new ConflictException({ message: 'This rental has nothing to pay', code: 'NOTHING_TO_PAY' });
     if (toMinorExact(clientAmount) !== due) {
       throw new ConflictException({
-        message: `The amount does not match the rental's total cost of ${(due / 100).toFixed(2)} ${rental.currency}`,
+        message: `The amount does not match the rental's total cost of ${amountText(due)} ${rental.currency}`,
         code: 'AMOUNT_MISMATCH',
       });
     }
@@ -116,15 +115,15 @@ export class RentalPaymentsService implements OnModuleInit {
   }
 
   /** A payment became final: move its rental along in the same transaction. */
-  private async applyPaymentOutcome(tx: DbOrTx, payment: PaymentRow, at: Date): Promise<void> {
+  private async applyPaymentOutcome(payment: PaymentRow, at: Date): Promise<void> {
     if (payment.kind === 'booking_fee') {
       if (payment.status === 'succeeded') {
-        if (await this.rentals.markBooked(payment.rentalId, at, tx)) await this.events.rental(tx, 'rental.booked', payment.rentalId);
-      } else if (await this.rentals.cancelAndRelease(payment.rentalId, at, tx)) {
-        await this.events.rental(tx, 'rental.cancelled', payment.rentalId);
+        if (await this.rentals.markBooked(payment.rentalId, at)) await this.events.rental('rental.booked', payment.rentalId);
+      } else if (await this.rentals.cancelAndRelease(payment.rentalId, at)) {
+        await this.events.rental('rental.cancelled', payment.rentalId);
       }
     } else if (payment.status === 'succeeded') {
-      if (await this.rentals.markPaid(payment.rentalId, payment.amountMinor, at, tx)) await this.events.rental(tx, 'rental.paid', payment.rentalId);
+      if (await this.rentals.markPaid(payment.rentalId, payment.amountMinor, at)) await this.events.rental('rental.paid', payment.rentalId);
     }
   }
 }

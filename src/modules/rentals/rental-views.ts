@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
 import { RentalDto, RentalPolicy, toRentalDto } from './rentals.dto.js';
 import { RentalsRepository, RentalView } from './rentals.repository.js';
 
@@ -9,7 +8,6 @@ import { RentalsRepository, RentalView } from './rentals.repository.js';
 @Injectable()
 export class RentalViews {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
     private readonly rentals: RentalsRepository,
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -32,7 +30,7 @@ export class RentalViews {
     return views.map((v) => toRentalDto(v, policy));
   }
 
-  async find(id: string, tx: DbOrTx = this.db): Promise<RentalDto> {
-    return this.toDto((await this.rentals.findView(id, tx))!);
+  async find(id: string): Promise<RentalDto> {
+    return this.toDto((await this.rentals.findView(id))!);
   }
 }

@@ -1,13 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, notExists, or, SQL, sql } from 'drizzle-orm';
-import { Db, DbOrTx, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { BikeRow, bikes } from '../../database/schema/bikes.js';
 import { payments, PaymentStatus } from '../../database/schema/payments.js';
 import { NewRentalRow, RentalRow, rentals, RentalStatus } from '../../database/schema/rentals.js';
 import { reviews } from '../../database/schema/reviews.js';
 import { users } from '../../database/schema/users.js';
-import { bikeUnits, unitReservations } from '../../database/schema/fleet.js';
+import { FleetRepository } from '../bikes/fleet.repository.js';
 
 /** A rental with what its DTO shows: the bike (deleted or not), the renter, the booking fee, whether it was reviewed. */
 export interface RentalView {
@@ -24,40 +24,43 @@ const bookingFee = alias(payments, 'booking_fee');
 
 @Injectable()
 export class RentalsRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+  constructor(
+    private readonly txHost: TransactionHost,
+    private readonly fleet: FleetRepository,
+  ) {}
 
   /**
-   * Row-locks the customer until `tx` ends: bookings of one customer run one after the other, so the count of
+   * Row-locks the customer until the current transaction ends: bookings of one customer run one after the other, so the count of
    * bookings awaiting their fee cannot be overtaken by a concurrent booking.
    */
-  async lockUser(userId: string, tx: DbOrTx): Promise<void> {
+  async lockUser(userId: string): Promise<void> {
     // NO KEY UPDATE: serialises the customer's bookings without conflicting with the KEY SHARE locks that inserts
     // referencing the user (idempotency key, rental, payment) take; FOR UPDATE deadlocked two bookings of one customer.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    await this.txHost.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   }
 
   /** Bookings of the customer awaiting their booking fee whose hold has not lapsed. */
-  async countPending(userId: string, now: Date, tx: DbOrTx): Promise<number> {
-    const [row] = await tx
+  async countPending(userId: string, now: Date): Promise<number> {
+    const [row] = await this.txHost.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(rentals)
       .where(and(eq(rentals.userId, userId), eq(rentals.status, 'pending_fee'), gt(rentals.holdExpiresAt, now)));
     return row.n;
   }
 
-  /** Row-locks a rental until `tx` ends. */
-  async lock(id: string, tx: DbOrTx): Promise<RentalRow | undefined> {
-    const [row] = await tx.select().from(rentals).where(eq(rentals.id, id)).limit(1).for('update');
+  /** Row-locks a rental until the current transaction ends. */
+  async lock(id: string): Promise<RentalRow | undefined> {
+    const [row] = await this.txHost.db.select().from(rentals).where(eq(rentals.id, id)).limit(1).for('update');
     return row;
   }
 
-  async update(id: string, values: Partial<NewRentalRow>, tx: DbOrTx): Promise<RentalRow | undefined> {
-    const [row] = await tx.update(rentals).set(values).where(eq(rentals.id, id)).returning();
+  async update(id: string, values: Partial<NewRentalRow>): Promise<RentalRow | undefined> {
+    const [row] = await this.txHost.db.update(rentals).set(values).where(eq(rentals.id, id)).returning();
     return row;
   }
 
-  async findActiveBike(bikeId: string, tx: DbOrTx = this.db, lock = false): Promise<BikeRow | undefined> {
-    const q = tx
+  async findActiveBike(bikeId: string, lock = false): Promise<BikeRow | undefined> {
+    const q = this.txHost.db
       .select()
       .from(bikes)
       .where(and(eq(bikes.id, bikeId), isNull(bikes.deletedAt)))
@@ -66,20 +69,20 @@ export class RentalsRepository {
     return row;
   }
 
-  async insert(values: NewRentalRow, tx: DbOrTx): Promise<RentalRow> {
-    const [row] = await tx.insert(rentals).values(values).returning();
+  async insert(values: NewRentalRow): Promise<RentalRow> {
+    const [row] = await this.txHost.db.insert(rentals).values(values).returning();
     return row;
   }
 
-  async findById(id: string, tx: DbOrTx = this.db): Promise<RentalRow | undefined> {
-    const [row] = await tx.select().from(rentals).where(eq(rentals.id, id)).limit(1);
+  async findById(id: string): Promise<RentalRow | undefined> {
+    const [row] = await this.txHost.db.select().from(rentals).where(eq(rentals.id, id)).limit(1);
     return row;
   }
 
   /** By paymentRef, or by _id when `ref` is a uuid; row-locked when `lock` (inside a transaction). */
-  async findByRef(ref: string, userId: string, tx: DbOrTx = this.db, lock = false): Promise<RentalRow | undefined> {
+  async findByRef(ref: string, userId: string, lock = false): Promise<RentalRow | undefined> {
     const match = UUID.test(ref) ? or(eq(rentals.paymentRef, ref), eq(rentals.id, ref)) : eq(rentals.paymentRef, ref);
-    const query = tx
+    const query = this.txHost.db
       .select()
       .from(rentals)
       .where(and(match, eq(rentals.userId, userId)))
@@ -88,8 +91,8 @@ export class RentalsRepository {
     return row;
   }
 
-  async listViews(where: SQL | undefined, tx: DbOrTx = this.db, page?: { offset: number; limit: number }): Promise<RentalView[]> {
-    const query = tx
+  async listViews(where: SQL | undefined, page?: { offset: number; limit: number }): Promise<RentalView[]> {
+    const query = this.txHost.db
       .select({
         rental: rentals,
         bike: {
@@ -116,7 +119,7 @@ export class RentalsRepository {
       .orderBy(desc(rentals.createdAt), desc(rentals.id));
     const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
     const units = new Map<string, { id: string; label: string }[]>();
-    for (const u of await this.unitsOf(rows.map((r) => r.rental.id), tx)) units.set(u.rentalId, [...(units.get(u.rentalId) ?? []), { id: u.id, label: u.label }]);
+    for (const u of await this.fleet.unitsOfRentals(rows.map((r) => r.rental.id))) units.set(u.rentalId, [...(units.get(u.rentalId) ?? []), { id: u.id, label: u.label }]);
     return rows.map(({ feeId, feeAmount, feeCurrency, feeStatus, reviewAdded, ...rest }) => ({
       ...rest,
       units: units.get(rest.rental.id) ?? [],
@@ -128,36 +131,24 @@ export class RentalsRepository {
     }));
   }
 
-  async findView(id: string, tx: DbOrTx = this.db): Promise<RentalView | undefined> {
-    const [view] = await this.listViews(eq(rentals.id, id), tx);
+  async findView(id: string): Promise<RentalView | undefined> {
+    const [view] = await this.listViews(eq(rentals.id, id));
     return view;
   }
 
-  listViewsOfUser(userId: string, tx: DbOrTx = this.db): Promise<RentalView[]> {
-    return this.listViews(eq(rentals.userId, userId), tx);
+  listViewsOfUser(userId: string): Promise<RentalView[]> {
+    return this.listViews(eq(rentals.userId, userId));
   }
 
-  listViewsByStatus(statuses: RentalStatus[] | 'all' | 'live', page: { offset: number; limit: number }, tx: DbOrTx = this.db): Promise<RentalView[]> {
-    if (statuses === 'all') return this.listViews(undefined, tx, page);
-    if (statuses === 'live') return this.listViews(ne(rentals.status, 'cancelled'), tx, page);
-    return this.listViews(inArray(rentals.status, statuses), tx, page);
-  }
-
-  /** The units each rental holds (held or returned), by label. */
-  private async unitsOf(rentalIds: string[], tx: DbOrTx): Promise<{ rentalId: string; id: string; label: string }[]> {
-    if (rentalIds.length === 0) return [];
-    const rows = await tx
-      .select({ rentalId: unitReservations.rentalId, id: bikeUnits.id, label: bikeUnits.label })
-      .from(unitReservations)
-      .innerJoin(bikeUnits, eq(bikeUnits.id, unitReservations.unitId))
-      .where(inArray(unitReservations.rentalId, rentalIds))
-      .orderBy(asc(bikeUnits.label));
-    return rows.map((r) => ({ rentalId: r.rentalId!, id: r.id, label: r.label }));
+  listViewsByStatus(statuses: RentalStatus[] | 'all' | 'live', page: { offset: number; limit: number }): Promise<RentalView[]> {
+    if (statuses === 'all') return this.listViews(undefined, page);
+    if (statuses === 'live') return this.listViews(ne(rentals.status, 'cancelled'), page);
+    return this.listViews(inArray(rentals.status, statuses), page);
   }
 
   /** pending_fee -> booked (the booking fee is paid; the hold ends). */
-  async markBooked(id: string, at: Date, tx: DbOrTx): Promise<boolean> {
-    const rows = await tx
+  async markBooked(id: string, at: Date): Promise<boolean> {
+    const rows = await this.txHost.db
       .update(rentals)
       .set({ status: 'booked', holdExpiresAt: null, updatedAt: at })
       .where(and(eq(rentals.id, id), eq(rentals.status, 'pending_fee')))
@@ -169,8 +160,8 @@ export class RentalsRepository {
    * pending_fee -> cancelled and the held units free again, exactly once (`stock_released_at is null`).
    * Never for a rental whose booking fee succeeded. Returns the cancelled rental, or undefined when nothing changed.
    */
-  async cancelAndRelease(id: string, at: Date, tx: DbOrTx): Promise<RentalRow | undefined> {
-    const [row] = await tx
+  async cancelAndRelease(id: string, at: Date): Promise<RentalRow | undefined> {
+    const [row] = await this.txHost.db
       .update(rentals)
       .set({ status: 'cancelled', stockReleasedAt: at, cancelledAt: at, holdExpiresAt: null, updatedAt: at })
       .where(
@@ -179,7 +170,7 @@ export class RentalsRepository {
           eq(rentals.status, 'pending_fee'),
           isNull(rentals.stockReleasedAt),
           notExists(
-            tx
+            this.txHost.db
               .select({ one: sql`1` })
               .from(payments)
               .where(and(eq(payments.rentalId, rentals.id), eq(payments.kind, 'booking_fee'), eq(payments.status, 'succeeded'))),
@@ -187,23 +178,19 @@ export class RentalsRepository {
         ),
       )
       .returning();
-    if (row) await this.releaseUnits(row.id, tx);
+    if (row) await this.fleet.releaseRental(row.id);
     return row;
   }
 
   /** booked (before its start) -> cancelled by its customer, units free at once; undefined when not booked. */
-  async cancelBooked(id: string, at: Date, tx: DbOrTx): Promise<RentalRow | undefined> {
-    const [row] = await tx
+  async cancelBooked(id: string, at: Date): Promise<RentalRow | undefined> {
+    const [row] = await this.txHost.db
       .update(rentals)
       .set({ status: 'cancelled', stockReleasedAt: at, cancelledAt: at, updatedAt: at })
       .where(and(eq(rentals.id, id), eq(rentals.status, 'booked'), isNull(rentals.stockReleasedAt)))
       .returning();
-    if (row) await this.releaseUnits(row.id, tx);
+    if (row) await this.fleet.releaseRental(row.id);
     return row;
-  }
-
-  private async releaseUnits(rentalId: string, tx: DbOrTx): Promise<void> {
-    await tx.delete(unitReservations).where(eq(unitReservations.rentalId, rentalId));
   }
 
   /** booked -> returned with its cost, and the units back to stock, once: a concurrent second return changes nothing. */
@@ -212,10 +199,9 @@ export class RentalsRepository {
     returnTime: Date,
     cost: { totalCostCents: number; lateFeeCents: number },
     at: Date,
-    tx: DbOrTx,
   ): Promise<RentalRow | undefined> {
     // Already paid in full (a fixed window paid up front, no late fee): straight to paid.
-    const [row] = await tx
+    const [row] = await this.txHost.db
       .update(rentals)
       .set({
         status: sql`case when coalesce(${rentals.totalPaidCents}, 0) >= ${cost.totalCostCents}::int and ${rentals.totalPaidCents} is not null then 'paid' else 'returned' end`,
@@ -227,14 +213,8 @@ export class RentalsRepository {
       })
       .where(and(eq(rentals.id, id), eq(rentals.status, 'booked'), isNull(rentals.stockReleasedAt)))
       .returning();
-    if (row) {
-      // Each unit's period ends at the return (never later than booked, so it cannot collide with the next booking).
-      await tx.execute(sql`
-        update "unit_reservations"
-        set "period" = tstzrange(lower("period"), least(upper("period"), greatest(${returnTime.toISOString()}::timestamptz, lower("period") + interval '1 second')), '[)'),
-            "returned_at" = ${returnTime.toISOString()}::timestamptz
-        where "rental_id" = ${id}`);
-    }
+    // Each unit's period ends at the return (never later than booked, so it cannot collide with the next booking).
+    if (row) await this.fleet.returnRental(id, returnTime);
     return row;
   }
 
@@ -242,8 +222,8 @@ export class RentalsRepository {
    * A rental payment succeeded: adds it to totalPaid once per payment (the caller settles each payment once);
    * a returned rental paid in full becomes paid. Booked rentals (a fixed window paid up front) stay booked.
    */
-  async markPaid(id: string, amountMinor: number, at: Date, tx: DbOrTx): Promise<boolean> {
-    const rows = await tx
+  async markPaid(id: string, amountMinor: number, at: Date): Promise<boolean> {
+    const rows = await this.txHost.db
       .update(rentals)
       .set({
         totalPaidCents: sql`coalesce(${rentals.totalPaidCents}, 0) + ${amountMinor}::int`,
@@ -256,8 +236,8 @@ export class RentalsRepository {
   }
 
   /** Rentals whose unpaid hold has run out (oldest first), optionally of one bike. */
-  async findLapsedHolds(now: Date, limit: number, bikeId?: string, tx: DbOrTx = this.db): Promise<RentalRow[]> {
-    return tx
+  async findLapsedHolds(now: Date, limit: number, bikeId?: string): Promise<RentalRow[]> {
+    return this.txHost.db
       .select()
       .from(rentals)
       .where(

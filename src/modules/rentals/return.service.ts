@@ -1,8 +1,8 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { DomainEvents } from '../notifications/domain-events.service.js';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
-import { Db, DRIZZLE } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { RentalRow } from '../../database/schema/rentals.js';
 import { BookingService } from './booking.service.js';
 import { lateFeeMinor, startedHours } from './pricing.js';
@@ -10,14 +10,14 @@ import { invalidField, MINUTE_MS, readTime } from './rental-time.js';
 import { RentalViews } from './rental-views.js';
 import { RentalDto } from './rentals.dto.js';
 import { RentalsRepository } from './rentals.repository.js';
+import { MAX_MINOR } from '../../common/money.js';
 
-const MAX_CENTS = 2_147_483_647;
 
 /** Returns (admin): the cost, the late fee, and each unit's period ending at the return, once. */
 @Injectable()
 export class ReturnService {
   constructor(
-    @Inject(DRIZZLE) private readonly db: Db,
+    private readonly txHost: TransactionHost,
     private readonly rentals: RentalsRepository,
     private readonly booking: BookingService,
     private readonly views: RentalViews,
@@ -38,13 +38,13 @@ export class ReturnService {
     const ms = returnTime.getTime() - rental.startTime.getTime();
     if (ms <= 0) throw invalidField('returntime', 'Return time must be after the start time');
     const cost = this.costOf(rental, returnTime);
-    if (cost.totalCostCents > MAX_CENTS) throw invalidField('returntime', 'The rental period is too long for this bike');
+    if (cost.totalCostCents > MAX_MINOR) throw invalidField('returntime', 'The rental period is too long for this bike');
 
-    return this.db.transaction(async (tx) => {
-      const returned = await this.rentals.markReturned(id, returnTime, cost, this.clock.now(), tx);
-      if (!returned) throw this.returnConflict((await this.rentals.findById(id, tx)) ?? rental);
-      await this.events.rental(tx, 'rental.returned', id);
-      return this.views.find(id, tx);
+    return this.txHost.run(async () => {
+      const returned = await this.rentals.markReturned(id, returnTime, cost, this.clock.now());
+      if (!returned) throw this.returnConflict((await this.rentals.findById(id)) ?? rental);
+      await this.events.rental('rental.returned', id);
+      return this.views.find(id);
     });
   }
 

@@ -3,10 +3,14 @@ import { AuthUser } from '../../common/decorators.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../database/pg-errors.js';
 import { AddReviewDto, ReviewDto, ReviewVoteDto, toReviewDto, VoteReviewDto, voteValue, VoteValue } from './reviews.dto.js';
 import { ReviewsRepository } from './reviews.repository.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 
 @Injectable()
 export class ReviewsService {
-  constructor(private readonly reviews: ReviewsRepository) {}
+  constructor(
+    private readonly reviews: ReviewsRepository,
+    private readonly txHost: TransactionHost,
+  ) {}
 
   /** One review per paid rental of the caller's own, for the bike that rental was for. */
   async addReview(user: AuthUser, dto: AddReviewDto): Promise<ReviewDto> {
@@ -50,16 +54,16 @@ export class ReviewsService {
   async voteReview(user: AuthUser, reviewId: string, dto: VoteReviewDto): Promise<ReviewVoteDto> {
     const value = voteValue(dto.vote);
     try {
-      return await this.reviews.transaction(async (tx) => {
-        const review = await this.reviews.lockById(reviewId, tx);
+      return await this.txHost.run(async () => {
+        const review = await this.reviews.lockById(reviewId);
         if (!review) throw new NotFoundException('Review not found');
         if (review.userId === user.id) {
           throw new ConflictException({ message: 'You cannot vote on your own review', code: 'OWN_REVIEW' });
         }
-        const current = (await this.reviews.findVote(reviewId, user.id, tx)) ?? 0;
+        const current = (await this.reviews.findVote(reviewId, user.id)) ?? 0;
         if (current === value) return { _id: review.id, helpful: review.helpful, myVote: value };
-        await this.reviews.setVote(reviewId, user.id, value, tx);
-        const sums = await this.reviews.recomputeHelpful([reviewId], tx);
+        await this.reviews.setVote(reviewId, user.id, value);
+        const sums = await this.reviews.recomputeHelpful([reviewId]);
         return { _id: review.id, helpful: sums.get(reviewId) ?? 0, myVote: value as VoteValue };
       });
     } catch (e) {

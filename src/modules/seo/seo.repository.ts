@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { asc, isNull } from 'drizzle-orm';
-import { DRIZZLE, type Db } from '../../database/database.types.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 import { bikes } from '../../database/schema/bikes.js';
 
 export interface SitemapBike {
@@ -10,11 +10,11 @@ export interface SitemapBike {
 
 @Injectable()
 export class SeoRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Db) {}
+  constructor(private readonly txHost: TransactionHost) {}
 
   /** Every listed bike, oldest first: two columns from the partial listing index, one query whatever the size. */
   async listBikesForSitemap(limit: number): Promise<SitemapBike[]> {
-    return this.db
+    return this.txHost.db
       .select({ id: bikes.id, updatedAt: bikes.updatedAt })
       .from(bikes)
       .where(isNull(bikes.deletedAt))

@@ -6,6 +6,7 @@ import type { Role } from '../../database/schema/users.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
 import { ListUsersQueryDto, toUserDto, UpdateProfileDto, UserDto, UsersPageDto } from './users.dto.js';
 import { UsersRepository } from './users.repository.js';
+import { TransactionHost } from '../../database/transaction-host.js';
 
 @Injectable()
 export class UsersService {
@@ -13,6 +14,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly reviews: ReviewsRepository,
     private readonly clock: Clock,
+    private readonly txHost: TransactionHost,
   ) {}
 
   async getProfile(userId: string): Promise<UserDto> {
@@ -79,19 +81,19 @@ export class UsersService {
     if (id === actor.id) {
       throw new ConflictException({ message: 'You cannot delete your own account', code: 'OWN_ACCOUNT' });
     }
-    await this.users.transaction(async (tx) => {
-      const target = await this.users.lockById(id, tx);
+    await this.txHost.run(async () => {
+      const target = await this.users.lockById(id);
       if (!target || target.deletedAt) throw new NotFoundException('User not found');
-      if ((await this.users.countOpenRentals(id, tx)) > 0) {
+      if ((await this.users.countOpenRentals(id)) > 0) {
         throw new ConflictException({
           message: 'This user has rentals that are not returned yet; confirm their returns first',
           code: 'USER_HAS_OPEN_RENTALS',
         });
       }
-      const voted = await this.reviews.reviewIdsVotedBy(id, tx);
-      await this.reviews.deleteByUser(id, tx);
-      await this.users.anonymise(id, this.clock.now(), tx);
-      await this.reviews.recomputeHelpful(voted, tx);
+      const voted = await this.reviews.reviewIdsVotedBy(id);
+      await this.reviews.deleteByUser(id);
+      await this.users.anonymise(id, this.clock.now());
+      await this.reviews.recomputeHelpful(voted);
     });
   }
 }
