@@ -8,7 +8,7 @@ import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager, usePageParam, useStayInRange } from '../../components/Pager.js';
 import { StatusTag, type StatusTone } from '../admin-bikes/StatusTag.js';
-import { UtcTime } from '../../components/UtcTime.js';
+import { DateTime } from '../../components/DateTime.js';
 
 const TONE: Record<OutboxEmail['status'], StatusTone> = { sent: 'success', kept: 'info', pending: 'warning', failed: 'danger' };
 const KIND_LABEL: Record<string, string> = {
@@ -64,7 +64,7 @@ export default function EmailsPage() {
   useStayInRange(page, data?.emails.length, data?.totalPages, goTo);
 
   const columns: TableColumnsType<OutboxEmail> = [
-    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => <UtcTime value={v} /> },
+    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => <DateTime value={v} fallback="-" /> },
     { title: 'To', dataIndex: 'to' },
     { title: 'Subject', dataIndex: 'subject', render: (s: string, e) => <span>{s}{e.attachments.length ? ' 📎' : ''}</span> },
     { title: 'Message', dataIndex: 'kind', render: (k: string) => KIND_LABEL[k] ?? k },

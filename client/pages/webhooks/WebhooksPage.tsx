@@ -18,7 +18,7 @@ import { usePageMeta } from '../../app/head.js';
 import { notify, notifyError } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { UtcTime } from '../../components/UtcTime.js';
+import { DateTime } from '../../components/DateTime.js';
 import { StatusTag, type StatusTone } from '../admin-bikes/StatusTag.js';
 
 const DELIVERY_TONE: Record<WebhookDelivery['status'], StatusTone> = { succeeded: 'success', pending: 'warning', failed: 'danger' };
@@ -34,7 +34,7 @@ function AttemptLog({ deliveryId }: { deliveryId: string }) {
       pagination={false}
       dataSource={log}
       columns={[
-        { title: 'Attempt at', dataIndex: 'attemptedAt', render: (v: string) => <UtcTime value={v} /> },
+        { title: 'Attempt at', dataIndex: 'attemptedAt', render: (v: string) => <DateTime value={v} fallback="-" /> },
         { title: 'HTTP status', dataIndex: 'statusCode', render: (v: number | null) => v ?? 'no answer' },
         { title: 'Latency', dataIndex: 'latencyMs', render: (v: number) => `${v} ms` },
         { title: 'Answer', key: 'answer', render: (_, a) => <code style={{ whiteSpace: 'pre-wrap' }}>{a.error ?? a.responseExcerpt.slice(0, 200)}</code> },
@@ -47,12 +47,12 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const deliveries = useDeliveries(endpoint._id);
   const resend = useResendDelivery();
   const columns: TableColumnsType<WebhookDelivery> = [
-    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => <UtcTime value={v} /> },
+    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => <DateTime value={v} fallback="-" /> },
     { title: 'Event', dataIndex: 'eventType', render: (v: string, d) => <span title={`Event id ${d.eventId}`}>{v}</span> },
     { title: 'Status', dataIndex: 'status', render: (s: WebhookDelivery['status']) => <StatusTag tone={DELIVERY_TONE[s]}>{s}</StatusTag> },
     { title: 'Attempts', dataIndex: 'attempts' },
     { title: 'Last answer', key: 'last', render: (_, d) => d.lastStatusCode ?? d.lastError ?? '-' },
-    { title: 'Next try', dataIndex: 'nextAttemptAt', render: (v: string | null) => <UtcTime value={v} /> },
+    { title: 'Next try', dataIndex: 'nextAttemptAt', render: (v: string | null) => <DateTime value={v} fallback="-" /> },
     {
       title: 'Actions',
       key: 'actions',
