@@ -1,7 +1,8 @@
+import './webhooks.css';
 import { ApiOutlined, DeleteOutlined, PlusOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Input, Popconfirm, Switch, Table, Typography, type TableColumnsType } from 'antd';
 import type { CheckboxGroupProps } from 'antd/es/checkbox/index.js';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -20,6 +21,7 @@ import { notify, notifyError } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { breakAfter } from '../../components/break-after.js';
 import { DateTime } from '../../components/DateTime.js';
 import { StatusTag, type StatusTone } from '../admin-bikes/StatusTag.js';
 
@@ -56,6 +58,12 @@ function AttemptLog({ deliveryId }: { deliveryId: string }) {
 function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const deliveries = useDeliveries(endpoint._id);
   const resend = useResendDelivery();
+  // 'Deliveries' opens this card below the endpoints: bring it into view and move focus to its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    heading.current?.focus({ preventScroll: true });
+  }, [endpoint._id]);
   const columns: TableColumnsType<WebhookDelivery> = [
     { title: 'Created', dataIndex: 'createdAt', render: (v: string) => <DateTime value={v} fallback="-" /> },
     { title: 'Event', dataIndex: 'eventType', render: (v: string, d) => <span title={`Event id ${d.eventId}`}>{v}</span> },
@@ -88,7 +96,14 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     },
   ];
   return (
-    <Card title={`Deliveries to ${endpoint.url}`} style={{ marginTop: 16 }}>
+    <Card
+      title={
+        <h2 ref={heading} tabIndex={-1} className="webhook-deliveries-title">
+          Deliveries to {endpoint.url}
+        </h2>
+      }
+      style={{ marginTop: 16, scrollMarginTop: 'calc(var(--okb-header-h) + 16px)' }}
+    >
       <Table<WebhookDelivery>
         rowKey="_id"
         size="small"
@@ -96,7 +111,8 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         dataSource={deliveries.data?.deliveries ?? []}
         loading={deliveries.isPending}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // At least 760 px wide (a phone scrolls it sideways); wider screens fit every column, long answers wrap.
+        scroll={{ x: 760 }}
         expandable={{ expandedRowRender: (d) => <AttemptLog deliveryId={d._id} /> }}
         locale={{ emptyText: <Empty description="No deliveries yet" /> }}
       />
@@ -123,11 +139,12 @@ export default function WebhooksPage() {
     {
       title: 'URL',
       dataIndex: 'url',
+      // One block, so the phone card's heading keeps the description under the URL.
       render: (url: string, e) => (
-        <>
-          <code style={{ overflowWrap: 'anywhere' }}>{url}</code>
+        <div>
+          <code style={{ overflowWrap: 'break-word' }}>{breakAfter(url, '/')}</code>
           {e.description ? <div style={{ fontSize: 13, color: 'var(--okb-muted)' }}>{e.description}</div> : null}
-        </>
+        </div>
       ),
     },
     { title: 'Events', dataIndex: 'events', render: (events: string[]) => events.join(', ') },
