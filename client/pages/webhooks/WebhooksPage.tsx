@@ -99,7 +99,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     <Card
       title={
         <h2 ref={heading} tabIndex={-1} className="webhook-deliveries-title">
-          Deliveries to {endpoint.url}
+          Deliveries to {breakAfter(endpoint.url, '/')}
         </h2>
       }
       style={{ marginTop: 16, scrollMarginTop: 'calc(var(--okb-header-h) + 16px)' }}
