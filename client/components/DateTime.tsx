@@ -10,5 +10,14 @@ export function DateTime({ value, dateOnly = false, fallback = 'N/A' }: { value:
   if (!value) return <>{fallback}</>;
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return <>{fallback}</>;
-  return <time dateTime={at.toISOString()}>{dateOnly ? formatDate(at, zone) : formatDateTime(at, zone)}</time>;
+  if (dateOnly) return <time dateTime={at.toISOString()}>{formatDate(at, zone)}</time>;
+  // The time and its zone stay on one line when the date wraps ('1:30 PM UTC', never a lone 'UTC'); same text.
+  const text = formatDateTime(at, zone);
+  const cut = text.lastIndexOf(', ') + 2;
+  return (
+    <time dateTime={at.toISOString()}>
+      {text.slice(0, cut)}
+      <span className="okb-nowrap">{text.slice(cut)}</span>
+    </time>
+  );
 }

@@ -6,8 +6,11 @@ export const amountDue = (rental: Rental): number => rental.amountDue ?? (rental
 /** A cancelled booking that owes nothing: shown apart from what is still to pay (issue 14 item 7). */
 export const isSettledCancellation = (rental: Rental): boolean => rental.status === 'cancelled' && amountDue(rental) <= 0;
 
-/** The booking-fee checkout to go back to while the hold lasts (the payment result page offers 'Continue to payment'). */
+/**
+ * The booking-fee checkout to go back to while the hold lasts: `resume=1` makes the payment result page send the
+ * browser straight on to the payment's hosted page while it is still payable (and show the outcome otherwise).
+ */
 export const resumeFeeLink = (rental: Rental): string | null =>
   rental.status === 'pending_fee' && rental.bookingFee?._id && rental.bookingFee.status === 'pending'
-    ? `/payment/result?payment=${encodeURIComponent(rental.bookingFee._id)}`
+    ? `/payment/result?payment=${encodeURIComponent(rental.bookingFee._id)}&resume=1`
     : null;

@@ -64,8 +64,17 @@ function instrument(page: Page): Page {
   return page;
 }
 
-export async function newContext(browser: Browser, baseURL: string, options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   context.on('page', (page) => void instrument(page));
   const newPage = context.newPage.bind(context);
   context.newPage = async () => instrument(await newPage());

@@ -175,7 +175,7 @@ export function AdminOverview() {
           </Card>
         </Col>
         <Col xs={24} xl={12}>
-          <Card title={cardTitle('New User Signups')} className="dashboard-chart-card">
+          <Card title={cardTitle('New User Signups')} className="dashboard-chart-card dashboard-signups-card">
             <div className="dashboard-chart-toolbar">
               <span className="dashboard-figure-caption" aria-live="polite">
                 {range === 'all' ? 'All time, new users per month.' : 'Past week, new users per day.'}

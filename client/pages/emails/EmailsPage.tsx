@@ -1,4 +1,5 @@
-import { EyeOutlined, ReloadOutlined } from '@ant-design/icons';
+import './emails.css';
+import { EyeOutlined, PaperClipOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Modal, Skeleton, Table, Tabs, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigation } from 'react-router-dom';
@@ -8,7 +9,9 @@ import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager, usePageParam, useStayInRange } from '../../components/Pager.js';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
-import { UtcTime } from '../../components/UtcTime.js';
+import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
+import { breakAfter } from '../../components/break-after.js';
+import { DateTime } from '../../components/DateTime.js';
 
 const TONE: Record<OutboxEmail['status'], StatusTone> = { sent: 'success', kept: 'info', pending: 'warning', failed: 'danger' };
 const KIND_LABEL: Record<string, string> = {
@@ -63,11 +66,28 @@ export default function EmailsPage() {
   const data = emails.data;
   useStayInRange(page, data?.emails.length, data?.totalPages, goTo);
 
-  const columns: TableColumnsType<OutboxEmail> = [
-    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => <UtcTime value={v} /> },
-    { title: 'To', dataIndex: 'to' },
-    { title: 'Subject', dataIndex: 'subject', render: (s: string, e) => <span>{s}{e.attachments.length ? ' 📎' : ''}</span> },
-    { title: 'Message', dataIndex: 'kind', render: (k: string) => KIND_LABEL[k] ?? k },
+  // A card per message on phones (subject on top); on desktop every column fits without a scrollbar (long subjects wrap).
+  const columns: TableColumnsType<OutboxEmail> = cardTableColumns<OutboxEmail>([
+    {
+      title: 'Subject',
+      dataIndex: 'subject',
+      render: (s: string, e) => (
+        <span className="email-subject">
+          <span>
+            {s}
+            {e.attachments.length ? (
+              <>
+                {' '}
+                <PaperClipOutlined aria-label={e.attachments.length === 1 ? 'with 1 attachment' : `with ${e.attachments.length} attachments`} />
+              </>
+            ) : null}
+          </span>
+          <span className="email-kind">{KIND_LABEL[e.kind] ?? e.kind}</span>
+        </span>
+      ),
+    },
+    { title: 'To', dataIndex: 'to', render: (to: string) => <span className="email-to">{breakAfter(to, '@')}</span> },
+    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => <DateTime value={v} fallback="-" /> },
     {
       title: 'Status',
       dataIndex: 'status',
@@ -87,7 +107,7 @@ export default function EmailsPage() {
         </Button>
       ),
     },
-  ];
+  ]);
 
   return (
     <>
@@ -119,7 +139,7 @@ export default function EmailsPage() {
             dataSource={data?.emails ?? []}
             pagination={false}
             loading={emails.isPending || navigation.state === 'loading'}
-            scroll={{ x: 'max-content' }}
+            className={`emails-table ${CARD_TABLE_CLASS}`}
             locale={{ emptyText: <Empty description="No emails yet" /> }}
           />
         )}

@@ -54,6 +54,8 @@ function outcomeOf(payment: Pick<Payment, 'kind' | 'status'>, waitedTooLong: boo
   return outcomes[payment.status];
 }
 
+const RESUME_OUTCOME: Outcome = { status: 'info', title: 'Booking fee not paid yet', text: 'The bike is held for you until the time below. Continue to the payment page to pay the booking fee.' };
+
 function PaymentDetails({ payment }: { payment: Payment }) {
   const rows: [string, ReactNode][] = [
     ['Amount', <strong key="amount">{formatMoney(payment.amount, payment.currency)}</strong>],
@@ -62,6 +64,7 @@ function PaymentDetails({ payment }: { payment: Payment }) {
     ['Reference', <code key="ref">{payment.rental.paymentId}</code>],
     [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />],
   ];
+  if (payment.status === 'pending' && payment.expiresAt) rows.push(['Pay by', <DateTime key="by" value={payment.expiresAt} />]);
   return (
     <dl className="payment-details">
       {rows.map(([term, value]) => (
@@ -74,15 +77,35 @@ function PaymentDetails({ payment }: { payment: Payment }) {
   );
 }
 
-function PaymentView({ payment, waitedTooLong, onCheckAgain, checking }: { payment: Payment; waitedTooLong: boolean; onCheckAgain(): void; checking: boolean }) {
+function PaymentView({
+  payment,
+  waitedTooLong,
+  resuming,
+  onCheckAgain,
+  checking,
+}: {
+  payment: Payment;
+  waitedTooLong: boolean;
+  /** Opened to pay an open booking fee (My Rentals' 'Pay booking fee'), not back from the gateway. */
+  resuming: boolean;
+  onCheckAgain(): void;
+  checking: boolean;
+}) {
   const session = useSession();
-  const outcome = outcomeOf(payment, waitedTooLong);
+  const outcome = resuming && payment.status === 'pending' ? RESUME_OUTCOME : outcomeOf(payment, waitedTooLong);
   const pending = payment.status === 'pending';
   const bikeLink = `/bike/${payment.rental.bikeId._id}`;
   const rentalsLink = session?.role === 'user' ? '/dashboard/rentals' : '/dashboard';
 
   const actions: ReactNode[] = [];
-  if (pending && waitedTooLong) {
+  if (pending && resuming && payment.payment_url) {
+    // Came to pay a booking fee that is still open (the loader sends the browser on; this is the way if it could not).
+    actions.push(
+      <Button key="continue" type="primary" onClick={() => window.location.assign(payment.payment_url as string)}>
+        Continue to payment
+      </Button>,
+    );
+  } else if (pending && waitedTooLong) {
     actions.push(
       <Button key="again" type="primary" loading={checking} onClick={onCheckAgain}>
         Check again
@@ -197,6 +220,7 @@ export default function PaymentResultPage() {
   usePageMeta({ title: 'Payment result', description: 'The outcome of your Okay Bike payment.' });
   const [params] = useSearchParams();
   const id = params.get('payment')?.trim() ?? '';
+  const resuming = params.get('resume') === '1';
   const [polling, setPolling] = useState(true);
   const [round, setRound] = useState(0);
   const signedIn = Boolean(useSession());
@@ -229,6 +253,7 @@ export default function PaymentResultPage() {
       <PaymentView
         payment={own.data}
         waitedTooLong={!polling}
+        resuming={resuming}
         checking={payment.isFetching}
         onCheckAgain={() => {
           setPolling(true);

@@ -1,5 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { paymentQuery, paymentStatusQuery } from '../../api/payments.js';
+import { redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router-dom';
+import { paymentQuery, paymentStatusQuery, type Payment } from '../../api/payments.js';
 import { sessionQuery } from '../../api/users.js';
 import { prefetchOrForget } from '../../app/prefetch.js';
 import { loaderContext } from '../../app/router-context.js';
@@ -12,10 +12,29 @@ import { loaderContext } from '../../app/router-context.js';
 export async function paymentResultLoader({ request, context }: LoaderFunctionArgs): Promise<null> {
   const { queryClient, api } = loaderContext(context);
   const session = await queryClient.ensureQueryData(sessionQuery(api));
-  const id = new URL(request.url).searchParams.get('payment')?.trim() ?? '';
+  const params = new URL(request.url).searchParams;
+  const id = params.get('payment')?.trim() ?? '';
   if (!session && !id) throw redirect('/login');
   if (id) {
+    if (session && params.get('resume') === '1') {
+      // My Rentals' 'Pay booking fee': straight on to the payment's hosted page while it can still be paid (a full
+      // page load: the gateway's page is not one of the app's routes). Fresh, not cached: it may have ended since.
+      await queryClient.fetchQuery({ ...paymentQuery(api, id), staleTime: 0 }).catch(() => undefined);
+      const payment = queryClient.getQueryData(paymentQuery(api, id).queryKey);
+      if (resumable(payment)) throw redirectDocument(payment.payment_url);
+    }
     await prefetchOrForget(queryClient, session ? paymentQuery(api, id) : paymentStatusQuery(api, id));
   }
   return null;
+}
+
+/** A payment the payer can still pay on its hosted page: pending, with a page, before its deadline. */
+export function resumable(payment: Payment | undefined, now = Date.now()): payment is Payment & { payment_url: string } {
+  return (
+    payment !== undefined &&
+    payment.status === 'pending' &&
+    typeof payment.payment_url === 'string' &&
+    payment.payment_url !== '' &&
+    (!payment.expiresAt || new Date(payment.expiresAt).getTime() > now)
+  );
 }

@@ -5,7 +5,7 @@ import { useAttentionPayments, type AttentionPayment } from '../../api/payments.
 import { usePageMeta } from '../../app/head.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { UtcTime } from '../../components/UtcTime.js';
+import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 
@@ -68,7 +68,7 @@ export default function PaymentsAttentionPage() {
           <div style={{ fontSize: 13 }}>Status: {p.status}</div>
           {p.paidAfterCloseAt ? (
             <div style={{ fontSize: 13 }}>
-              Paid late: <UtcTime value={p.paidAfterCloseAt} />
+              Paid late: <DateTime value={p.paidAfterCloseAt} />
             </div>
           ) : null}
         </>

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Empty, Table, theme, type TableColumnsType } from 
 import { useMemo, useState } from 'react';
 import { useAllRentals, type Rental } from '../../api/rentals.js';
 import { usePageMeta } from '../../app/head.js';
+import { breakAfter } from '../../components/break-after.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -89,7 +90,7 @@ export default function ReturnBikesPage() {
         // One wrapper: on phones the cell is a label/value grid, and name and email belong to the value.
         <div>
           <div>{rental.userId?.name || 'N/A'}</div>
-          {rental.userId?.email ? <div style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM, overflowWrap: 'anywhere' }}>{rental.userId.email}</div> : null}
+          {rental.userId?.email ? <div style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM, overflowWrap: 'break-word' }}>{breakAfter(rental.userId.email, '@')}</div> : null}
         </div>
       ),
     },

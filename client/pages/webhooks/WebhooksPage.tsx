@@ -1,6 +1,8 @@
+import './webhooks.css';
 import { ApiOutlined, DeleteOutlined, PlusOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Input, Popconfirm, Switch, Table, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import type { CheckboxGroupProps } from 'antd/es/checkbox/index.js';
+import { useEffect, useRef, useState } from 'react';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -17,11 +19,21 @@ import {
 import { usePageMeta } from '../../app/head.js';
 import { notify, notifyError } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
+import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { UtcTime } from '../../components/UtcTime.js';
+import { breakAfter } from '../../components/break-after.js';
+import { DateTime } from '../../components/DateTime.js';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 
 const DELIVERY_TONE: Record<WebhookDelivery['status'], StatusTone> = { succeeded: 'success', pending: 'warning', failed: 'danger' };
+
+/**
+ * The events to send, a group of checkboxes. The form marks its field required; aria-required is not allowed on a
+ * group (axe: aria-allowed-attr), so it is left off here and the group's name says that one is needed.
+ */
+function EventChoices({ 'aria-required': _required, ...props }: CheckboxGroupProps<string> & { 'aria-required'?: boolean | 'true' | 'false' }) {
+  return <Checkbox.Group {...props} role="group" aria-label="Events (choose at least one)" options={WEBHOOK_EVENTS.map((e) => ({ label: e, value: e }))} />;
+}
 
 function AttemptLog({ deliveryId }: { deliveryId: string }) {
   const delivery = useDelivery(deliveryId);
@@ -34,7 +46,7 @@ function AttemptLog({ deliveryId }: { deliveryId: string }) {
       pagination={false}
       dataSource={log}
       columns={[
-        { title: 'Attempt at', dataIndex: 'attemptedAt', render: (v: string) => <UtcTime value={v} /> },
+        { title: 'Attempt at', dataIndex: 'attemptedAt', render: (v: string) => <DateTime value={v} fallback="-" /> },
         { title: 'HTTP status', dataIndex: 'statusCode', render: (v: number | null) => v ?? 'no answer' },
         { title: 'Latency', dataIndex: 'latencyMs', render: (v: number) => `${v} ms` },
         { title: 'Answer', key: 'answer', render: (_, a) => <code style={{ whiteSpace: 'pre-wrap' }}>{a.error ?? a.responseExcerpt.slice(0, 200)}</code> },
@@ -46,13 +58,19 @@ function AttemptLog({ deliveryId }: { deliveryId: string }) {
 function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const deliveries = useDeliveries(endpoint._id);
   const resend = useResendDelivery();
+  // 'Deliveries' opens this card below the endpoints: bring it into view and move focus to its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    heading.current?.focus({ preventScroll: true });
+  }, [endpoint._id]);
   const columns: TableColumnsType<WebhookDelivery> = [
-    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => <UtcTime value={v} /> },
+    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => <DateTime value={v} fallback="-" /> },
     { title: 'Event', dataIndex: 'eventType', render: (v: string, d) => <span title={`Event id ${d.eventId}`}>{v}</span> },
     { title: 'Status', dataIndex: 'status', render: (s: WebhookDelivery['status']) => <StatusTag tone={DELIVERY_TONE[s]}>{s}</StatusTag> },
     { title: 'Attempts', dataIndex: 'attempts' },
     { title: 'Last answer', key: 'last', render: (_, d) => d.lastStatusCode ?? d.lastError ?? '-' },
-    { title: 'Next try', dataIndex: 'nextAttemptAt', render: (v: string | null) => <UtcTime value={v} /> },
+    { title: 'Next try', dataIndex: 'nextAttemptAt', render: (v: string | null) => <DateTime value={v} fallback="-" /> },
     {
       title: 'Actions',
       key: 'actions',
@@ -78,7 +96,14 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     },
   ];
   return (
-    <Card title={`Deliveries to ${endpoint.url}`} style={{ marginTop: 16 }}>
+    <Card
+      title={
+        <h2 ref={heading} tabIndex={-1} className="webhook-deliveries-title">
+          Deliveries to {breakAfter(endpoint.url, '/')}
+        </h2>
+      }
+      style={{ marginTop: 16, scrollMarginTop: 'calc(var(--okb-header-h) + 16px)' }}
+    >
       <Table<WebhookDelivery>
         rowKey="_id"
         size="small"
@@ -86,7 +111,8 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         dataSource={deliveries.data?.deliveries ?? []}
         loading={deliveries.isPending}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // At least 760 px wide (a phone scrolls it sideways); wider screens fit every column, long answers wrap.
+        scroll={{ x: 760 }}
         expandable={{ expandedRowRender: (d) => <AttemptLog deliveryId={d._id} /> }}
         locale={{ emptyText: <Empty description="No deliveries yet" /> }}
       />
@@ -108,8 +134,19 @@ export default function WebhooksPage() {
   const endpoints = webhooks.data ?? [];
   const current = endpoints.find((e) => e._id === selected) ?? null;
 
-  const columns: TableColumnsType<WebhookEndpoint> = [
-    { title: 'URL', dataIndex: 'url', render: (url: string, e) => (<><code>{url}</code>{e.description ? <div style={{ fontSize: 13, opacity: 0.8 }}>{e.description}</div> : null}</>) },
+  // A card per endpoint on phones; on desktop the actions wrap inside their cell instead of running off the table.
+  const columns: TableColumnsType<WebhookEndpoint> = cardTableColumns<WebhookEndpoint>([
+    {
+      title: 'URL',
+      dataIndex: 'url',
+      // One block, so the phone card's heading keeps the description under the URL.
+      render: (url: string, e) => (
+        <div>
+          <code style={{ overflowWrap: 'break-word' }}>{breakAfter(url, '/')}</code>
+          {e.description ? <div style={{ fontSize: 13, color: 'var(--okb-muted)' }}>{e.description}</div> : null}
+        </div>
+      ),
+    },
     { title: 'Events', dataIndex: 'events', render: (events: string[]) => events.join(', ') },
     {
       title: 'Enabled',
@@ -151,7 +188,7 @@ export default function WebhooksPage() {
         </Flex>
       ),
     },
-  ];
+  ]);
 
   return (
     <>
@@ -175,7 +212,7 @@ export default function WebhooksPage() {
             <Input placeholder="https://partner.example/okaybike/webhooks" inputMode="url" />
           </Form.Item>
           <Form.Item name="events" label="Events" rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one event' }]}>
-            <Checkbox.Group options={WEBHOOK_EVENTS.map((e) => ({ label: e, value: e }))} />
+            <EventChoices />
           </Form.Item>
           <Form.Item name="description" label="Description">
             <Input maxLength={200} placeholder="Insurance partner" />
@@ -209,7 +246,7 @@ export default function WebhooksPage() {
           dataSource={endpoints}
           loading={webhooks.isPending}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          className={CARD_TABLE_CLASS}
           locale={{ emptyText: <Empty description="No endpoints yet" /> }}
         />
       </Card>
