@@ -51,7 +51,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again now (whatever its state); answers it with its attempts */
+        /**
+         * Send a delivery again now (whatever its state); answers it with its attempts
+         * @description Not while a worker is sending it (409 DELIVERY_IN_FLIGHT): the attempt under way shows in the log when it ends.
+         */
         post: operations["resend"];
         delete?: never;
         options?: never;
@@ -556,7 +559,7 @@ export interface paths {
         head?: never;
         /**
          * Change a unit: label, status (active, maintenance, retired) or notes (admin)
-         * @description Only active units can be booked.
+         * @description Only active units can be booked. A unit put into maintenance or retired hands its bookings that have not started to other free units of the bike in the same change; a rental under way keeps its unit.
          */
         patch: operations["updateUnit"];
         trace?: never;
@@ -714,7 +717,7 @@ export interface paths {
         put?: never;
         /**
          * Move a booking to another window before its start (owner), with a new quote
-         * @description The new window must be free for as many units; the price is the quote of the new window at the current prices.
+         * @description The new window must be free for as many units; the price is the quote of the new window at the current prices. At most BOOKING_RATE_LIMIT reschedules per customer and minute (counted apart from bookings).
          */
         post: operations["reschedule"];
         delete?: never;
@@ -852,7 +855,7 @@ export interface paths {
         };
         /**
          * Payments needing attention (admin)
-         * @description Payments paid after their booking lapsed (refunded automatically through the gateway; listed until the refund is recorded) and payments whose refund the gateway refused. Oldest first, at most 200.
+         * @description First the payments that still need an admin (`attention` set), oldest first: paid after their booking lapsed (being refunded automatically through the gateway) and payments whose refund the gateway refused (`refund_failed`). Then the late payments already refunded automatically (`paidAfterCloseAt` set, `attention` null), newest first. At most 200, each with its customer and the links to its receipt and its rental's invoice when they exist.
          */
         get: operations["listAttention"];
         put?: never;
@@ -1659,7 +1662,7 @@ export interface components {
              */
             imgageurl: string;
             /**
-             * @description POST: creates this many units. PUT: the units free now as loaded; more than the active units (totalUnits) adds units up to it, fewer than the units free now retires free units (409 NOT_ENOUGH_FREE_UNITS), anything in between changes nothing.
+             * @description POST: creates this many units. PUT: the units free now as loaded; more than the active units (totalUnits) adds units up to it, fewer than the units free now retires free units (409 NOT_ENOUGH_FREE_UNITS), anything in between changes nothing. With loadedQuantity the change is the difference instead (see loadedQuantity).
              * @example 4
              */
             quantity: number;
@@ -1713,7 +1716,7 @@ export interface components {
              */
             imgageurl: string;
             /**
-             * @description POST: creates this many units. PUT: the units free now as loaded; more than the active units (totalUnits) adds units up to it, fewer than the units free now retires free units (409 NOT_ENOUGH_FREE_UNITS), anything in between changes nothing.
+             * @description POST: creates this many units. PUT: the units free now as loaded; more than the active units (totalUnits) adds units up to it, fewer than the units free now retires free units (409 NOT_ENOUGH_FREE_UNITS), anything in between changes nothing. With loadedQuantity the change is the difference instead (see loadedQuantity).
              * @example 4
              */
             quantity: number;
@@ -1732,6 +1735,11 @@ export interface components {
              * @example 200
              */
             pricePerWeek?: number | null;
+            /**
+             * @description The `quantity` the form loaded (the shop's own form sends it). With it the fleet changes by `quantity - loadedQuantity` only: more adds that many units, fewer retires that many units free from now on (409 NOT_ENOUGH_FREE_UNITS when too few are), equal changes nothing, whatever bookings and returns happened since the load. Without it `quantity` is the target of units free now (see `quantity`).
+             * @example 3
+             */
+            loadedQuantity?: number;
         };
         AvailabilityIntervalDto: {
             /** @example 2026-06-01T00:00:00.000Z */
@@ -2480,6 +2488,89 @@ export interface components {
              */
             totalCost: number;
         };
+        PaymentCustomerDto: {
+            /** @example 9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d */
+            _id: string;
+            /** @example Nadia Rahman */
+            name: string;
+            /** @example nadia@example.com */
+            email: string;
+        };
+        AttentionPaymentDto: {
+            /** @example 3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11 */
+            _id: string;
+            /**
+             * @description booking_fee (paid when booking), rental (the rental cost) or late_fee (a late fee still due after the return)
+             * @example rental
+             * @enum {string}
+             */
+            kind: "booking_fee" | "rental" | "late_fee";
+            /**
+             * @description Major units of currency
+             * @example 48
+             */
+            amount: number;
+            /** @example USD */
+            currency: string;
+            /**
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed" | "cancelled" | "expired" | "refunded";
+            /**
+             * @description The gateway: sandbox or stripe
+             * @example sandbox
+             */
+            provider: string;
+            /** @example 2026-05-01T10:00:00.000Z */
+            createdAt: string;
+            /**
+             * @description When it became final
+             * @example 2026-05-01T10:02:00.000Z
+             */
+            completedAt: string | null;
+            /**
+             * @description When the money went back to the payer
+             * @example null
+             */
+            refundedAt: string | null;
+            /**
+             * @description Why an admin must look at it: paid_after_close (paid after its booking lapsed; being refunded) or refund_failed
+             * @example null
+             */
+            attention: string | null;
+            /**
+             * Format: date-time
+             * @description A pending payment can be paid until then
+             */
+            expiresAt: string | null;
+            /** @description Hosted payment page, while the payment is pending */
+            payment_url?: string | null;
+            rental: components["schemas"]["PaymentRentalDto"];
+            /**
+             * @description When the gateway reported it paid after its booking had lapsed (refunded automatically); null for other refunds
+             * @example 2026-05-01T10:20:00.000Z
+             */
+            paidAfterCloseAt: string | null;
+            customer: components["schemas"]["PaymentCustomerDto"];
+            /**
+             * @description Its receipt (PDF), once paid
+             * @example /api/payments/3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11/receipt
+             */
+            receiptUrl: string | null;
+            /**
+             * @description The rental's invoice (PDF), when it has one
+             * @example /api/rentals/0c5b7a8e-1d2f-4e3a-8b9c-0d1e2f3a4b5c/invoice
+             */
+            invoiceUrl: string | null;
+        };
+        AttentionPaymentDtoListEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["AttentionPaymentDto"][];
+        };
         PaymentDto: {
             /** @example 3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11 */
             _id: string;
@@ -2531,13 +2622,6 @@ export interface components {
             /** @description Hosted payment page, while the payment is pending */
             payment_url?: string | null;
             rental: components["schemas"]["PaymentRentalDto"];
-        };
-        PaymentDtoListEnvelope: {
-            /** @example true */
-            success: boolean;
-            /** @example OK */
-            message: string;
-            data: components["schemas"]["PaymentDto"][];
         };
         PaymentDtoEnvelope: {
             /** @example true */
@@ -2995,6 +3079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Webhook delivery not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3042,7 +3127,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Webhook delivery not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description DELIVERY_IN_FLIGHT: a worker is sending it right now */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3089,6 +3184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Webhook endpoint not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3136,6 +3232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Webhook endpoint not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3169,6 +3266,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointDtoEnvelope"];
                 };
             };
+            /** @description Bad url (not http(s), does not resolve, private target), events or description */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3195,6 +3293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Webhook endpoint not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3242,6 +3341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Webhook endpoint not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3292,6 +3392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Webhook endpoint not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3380,6 +3481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Email not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3417,7 +3519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description No such paid payment of the caller (admins: of anyone) */
@@ -3426,7 +3528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };
@@ -3459,7 +3561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description No such rental of the caller, or that payment is not made */
@@ -3468,7 +3570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };
@@ -3500,7 +3602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description No such rental of the caller, or nothing paid or charged yet */
@@ -3509,7 +3611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };
@@ -3552,12 +3654,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description Unknown export (not rentals, payments or users) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };
@@ -3601,6 +3704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description More than LOGIN_RATE_LIMIT (10) attempts a minute from one address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3632,6 +3736,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponseDto"];
                 };
             };
+            /** @description email or password missing or malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3803,6 +3908,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserDtoEnvelope"];
                 };
             };
+            /** @description A field is malformed, null or unknown */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3870,6 +3976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description More than LOGIN_RATE_LIMIT (10) attempts a minute from one address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4651,7 +4758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description UNIT_LABEL_TAKEN */
+            /** @description UNIT_LABEL_TAKEN; UNIT_HAS_BOOKINGS: leaving service, the unit has bookings (named in the message) no other unit of the bike is free for */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5251,6 +5358,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description More than BOOKING_RATE_LIMIT reschedules by this customer in a minute (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     listAllRentals: {
@@ -5351,7 +5467,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The rental paymentId (TXN-...) or _id */
+                /** @description The rental paymentId (TXN-...) or _id, at most 64 characters */
                 id: string;
             };
             cookie?: never;
@@ -5364,6 +5480,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RentalDtoEnvelope"];
+                };
+            };
+            /** @description id longer than 64 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
             /** @description Not signed in, or the token is invalid or expired */
@@ -5612,7 +5737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentDtoListEnvelope"];
+                    "application/json": components["schemas"]["AttentionPaymentDtoListEnvelope"];
                 };
             };
             /** @description Not signed in, or the token is invalid or expired */
