@@ -356,6 +356,16 @@ describe('User dashboard: profile, rentals, reviews and checkout in a browser', 
     await context.close();
   });
 
+  it('styles the checkout page opened directly, not only after the rentals screen loaded its stylesheet', async () => {
+    const { context, page } = await signedIn(userToken);
+    await page.goto(`/checkout/${encodeURIComponent(rentals.due.paymentId)}`);
+    await page.getByRole('heading', { level: 1, name: 'Bike Rental Checkout' }).waitFor();
+    // The checkout's own rules: the card centred in a flex row, at most 560 px wide.
+    expect(await page.locator('.checkout-page').evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+    expect(await page.locator('.checkout-card').evaluate((el) => getComputedStyle(el).maxWidth)).toBe('560px');
+    await context.close();
+  });
+
   it('explains a checkout that cannot be paid instead of showing the form', async () => {
     const { context, page } = await signedIn(userToken);
     const missing = await page.goto('/checkout/TXN-DOES-NOT-EXIST');

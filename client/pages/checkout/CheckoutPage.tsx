@@ -14,6 +14,7 @@ import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
 import { amountDue } from '../../lib/rental-state.js';
 import type { CheckoutLoaderData } from './checkout-loader.js';
+import './checkout.css';
 
 function CheckoutFrame({ children }: { children: ReactNode }) {
   return (
