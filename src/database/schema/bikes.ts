@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { primaryId, timestamps, timestamptz } from './columns.js';
 
 /**
  * Money is stored in integer minor units (cents); the API shows major units. Stock is not stored: it is the
@@ -8,7 +9,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from '
 export const bikes = pgTable(
   'bikes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text('name').notNull(),
     description: text('description').notNull(),
     imageUrl: text('image_url').notNull(),
@@ -22,9 +23,8 @@ export const bikes = pgTable(
     pricePerDayCents: integer('price_per_day_cents'),
     pricePerWeekCents: integer('price_per_week_cents'),
     isAvailable: boolean('is_available').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps(),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     check('bikes_price_per_day_non_negative', sql`${t.pricePerDayCents} >= 0`),

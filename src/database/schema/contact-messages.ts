@@ -1,12 +1,13 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, primaryId } from './columns.js';
 
 export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: primaryId(),
   name: text('name').notNull(),
   email: text('email').notNull(),
   subject: text('subject').notNull(),
   message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

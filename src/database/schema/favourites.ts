@@ -1,18 +1,15 @@
-import { index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, foreignId, primaryId } from './columns.js';
 import { bikes } from './bikes.js';
 import { users } from './users.js';
 
 export const favourites = pgTable(
   'favourites',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bikeId: uuid('bike_id')
-      .notNull()
-      .references(() => bikes.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: primaryId(),
+    userId: foreignId('user_id', () => users.id, 'cascade'),
+    bikeId: foreignId('bike_id', () => bikes.id, 'cascade'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('favourites_user_bike_unique').on(t.userId, t.bikeId),

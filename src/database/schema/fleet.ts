@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, foreignId, primaryId, timestamps, timestamptz } from './columns.js';
 import { bikes } from './bikes.js';
 import { rentals } from './rentals.js';
 
@@ -10,16 +11,13 @@ export type UnitStatus = (typeof UNIT_STATUSES)[number];
 export const bikeUnits = pgTable(
   'bike_units',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bikeId: uuid('bike_id')
-      .notNull()
-      .references(() => bikes.id),
+    id: primaryId(),
+    bikeId: foreignId('bike_id', () => bikes.id),
     /** Label or frame number, unique within the bike model. */
     label: text('label').notNull(),
     status: text('status').$type<UnitStatus>().notNull().default('active'),
     notes: text('notes').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('bike_units_status_check', sql`${t.status} in ('active', 'maintenance', 'retired')`),
@@ -43,22 +41,18 @@ export type ReservationKind = (typeof RESERVATION_KINDS)[number];
 export const unitReservations = pgTable(
   'unit_reservations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    unitId: uuid('unit_id')
-      .notNull()
-      .references(() => bikeUnits.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    unitId: foreignId('unit_id', () => bikeUnits.id, 'cascade'),
     /** The unit's bike, so availability reads one index. */
-    bikeId: uuid('bike_id')
-      .notNull()
-      .references(() => bikes.id),
+    bikeId: foreignId('bike_id', () => bikes.id),
     rentalId: uuid('rental_id').references(() => rentals.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<ReservationKind>().notNull(),
     period: tstzrange('period').notNull(),
     /** Maintenance: why the unit is out. */
     reason: text('reason').notNull().default(''),
     /** Set when the rental's unit came back (per unit). */
-    returnedAt: timestamp('returned_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    returnedAt: timestamptz('returned_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     check('unit_reservations_kind_check', sql`${t.kind} in ('rental', 'maintenance')`),

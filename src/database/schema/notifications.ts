@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, foreignId, primaryId, timestamps, timestamptz } from './columns.js';
 
 /**
  * Issue 16. Every event the shop tells someone about is one `domain_events` row, written in the transaction
@@ -9,12 +10,12 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, times
 export const domainEvents = pgTable(
   'domain_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     type: text('type').notNull(),
     /** The customer the event is about (no foreign key: the event outlives a deleted account). */
     userId: uuid('user_id'),
     data: jsonb('data').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('domain_events_created_idx').on(t.createdAt, t.id)],
 );
@@ -31,7 +32,7 @@ export interface EmailAttachmentRef {
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     eventId: uuid('event_id').references(() => domainEvents.id, { onDelete: 'set null' }),
     /** Scheduled messages (reminders) are written once per rental and kind: `pickup_reminder:<rentalId>`. */
     dedupeKey: text('dedupe_key').unique('outbox_emails_dedupe_key_unique'),
@@ -46,10 +47,10 @@ export const outboxEmails = pgTable(
     status: text('status').$type<EmailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When a worker may take it (also the end of a worker's lease on it while it sends). */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     check('outbox_emails_status_check', sql`${t.status} in ('pending', 'sent', 'kept', 'failed')`),
@@ -59,14 +60,13 @@ export const outboxEmails = pgTable(
 );
 
 export const webhookEndpoints = pgTable('webhook_endpoints', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: primaryId(),
   url: text('url').notNull(),
   events: text('events').array().notNull(),
   description: text('description').notNull().default(''),
   secret: text('secret').notNull(),
   enabled: boolean('enabled').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -75,23 +75,19 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    endpointId: uuid('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    endpointId: foreignId('endpoint_id', () => webhookEndpoints.id, 'cascade'),
+    eventId: foreignId('event_id', () => domainEvents.id, 'cascade'),
     eventType: text('event_type').notNull(),
     status: text('status').$type<DeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     /** End of the claiming worker's lease while it sends (null between attempts): a manual resend waits for it. */
-    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    leasedUntil: timestamptz('leased_until'),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamptz('delivered_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
@@ -104,11 +100,9 @@ export const webhookDeliveries = pgTable(
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    deliveryId: uuid('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    id: primaryId(),
+    deliveryId: foreignId('delivery_id', () => webhookDeliveries.id, 'cascade'),
+    attemptedAt: timestamptz('attempted_at').notNull().defaultNow(),
     statusCode: integer('status_code'),
     latencyMs: integer('latency_ms').notNull(),
     error: text('error'),
@@ -133,7 +127,7 @@ export const documentNumbers = pgTable(
     kind: text('kind').$type<DocumentKind>().notNull(),
     refId: uuid('ref_id').notNull(),
     number: integer('number').notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: timestamptz('issued_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.refId] }),

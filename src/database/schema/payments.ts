@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, foreignId, primaryId, timestamptz } from './columns.js';
 import { rentals } from './rentals.js';
 import { users } from './users.js';
 
@@ -11,13 +12,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    rentalId: uuid('rental_id')
-      .notNull()
-      .references(() => rentals.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: primaryId(),
+    rentalId: foreignId('rental_id', () => rentals.id, 'cascade'),
+    userId: foreignId('user_id', () => users.id, 'restrict'),
     kind: text('kind').$type<PaymentKind>().notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
@@ -26,14 +23,14 @@ export const payments = pgTable(
     /** The gateway's own reference (Stripe Checkout Session id, sandbox session id). */
     providerRef: text('provider_ref'),
     checkoutUrl: text('checkout_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at'),
+    completedAt: timestamptz('completed_at'),
+    refundedAt: timestamptz('refunded_at'),
     /** Why an admin must look at this payment (paid after its hold lapsed, refund failed); null when fine. */
     attention: text('attention'),
     /** When the gateway reported it paid after its booking had lapsed (it is then refunded automatically). */
-    paidAfterCloseAt: timestamp('paid_after_close_at', { withTimezone: true }),
+    paidAfterCloseAt: timestamptz('paid_after_close_at'),
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountMinor} > 0`),
@@ -57,13 +54,13 @@ export const payments = pgTable(
 export const paymentNotifications = pgTable(
   'payment_notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     provider: text('provider').notNull(),
     notificationId: text('notification_id').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     eventType: text('event_type').notNull(),
     payload: jsonb('payload').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_notifications_provider_id_unique').on(t.provider, t.notificationId)],
 );

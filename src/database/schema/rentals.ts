@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { foreignId, primaryId, timestamps, timestamptz } from './columns.js';
 import { bikes } from './bikes.js';
 import { users } from './users.js';
 
@@ -27,20 +28,16 @@ export interface QuoteLineRow {
 export const rentals = pgTable(
   'rentals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /** Opaque reference used by checkout (/checkout/{paymentId}) and rentals/fullpayment. */
     paymentRef: text('payment_ref').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    bikeId: uuid('bike_id')
-      .notNull()
-      .references(() => bikes.id),
+    userId: foreignId('user_id', () => users.id, 'restrict'),
+    bikeId: foreignId('bike_id', () => bikes.id),
     quantity: integer('quantity').notNull(),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    startTime: timestamptz('start_time').notNull(),
     /** Planned return; null = open-ended (priced by the hour at return). */
-    endTime: timestamp('end_time', { withTimezone: true }),
-    returnTime: timestamp('return_time', { withTimezone: true }),
+    endTime: timestamptz('end_time'),
+    returnTime: timestamptz('return_time'),
     status: text('status').$type<RentalStatus>().notNull().default('pending_fee'),
     /** Price per hour at booking time, minor units. */
     pricePerHourCents: integer('price_per_hour_cents').notNull(),
@@ -55,14 +52,13 @@ export const rentals = pgTable(
     source: text('source').$type<RentalSource>().notNull().default('online'),
     /** Counter sales: how the shop took the money. */
     paymentMethod: text('payment_method').$type<CounterPaymentMethod>(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: timestamptz('cancelled_at'),
     totalCostCents: integer('total_cost_cents').notNull().default(0),
     totalPaidCents: integer('total_paid_cents'),
     /** Set once when the reserved units come back to stock; guarantees "exactly once". */
-    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
-    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    stockReleasedAt: timestamptz('stock_released_at'),
+    holdExpiresAt: timestamptz('hold_expires_at'),
+    ...timestamps(),
   },
   (t) => [
     check('rentals_quantity_positive', sql`${t.quantity} > 0`),

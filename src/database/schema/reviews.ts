@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, foreignId, primaryId } from './columns.js';
 import { bikes } from './bikes.js';
 import { rentals } from './rentals.js';
 import { users } from './users.js';
@@ -7,23 +8,16 @@ import { users } from './users.js';
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    rentalId: uuid('rental_id')
-      .notNull()
-      .unique('reviews_one_per_rental')
-      .references(() => rentals.id, { onDelete: 'cascade' }),
-    bikeId: uuid('bike_id')
-      .notNull()
-      .references(() => bikes.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    rentalId: foreignId('rental_id', () => rentals.id, 'cascade').unique('reviews_one_per_rental'),
+    bikeId: foreignId('bike_id', () => bikes.id),
+    userId: foreignId('user_id', () => users.id, 'cascade'),
     /** Rating in half steps: 2 means 1 star, 9 means 4.5 stars. */
     ratingHalves: smallint('rating_halves').notNull(),
     comment: text('comment').notNull().default(''),
     /** Sum of review_votes.value, kept in step with the votes in one transaction. */
     helpful: integer('helpful').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.ratingHalves} between 2 and 10`),
@@ -36,14 +30,10 @@ export const reviews = pgTable(
 export const reviewVotes = pgTable(
   'review_votes',
   {
-    reviewId: uuid('review_id')
-      .notNull()
-      .references(() => reviews.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewId: foreignId('review_id', () => reviews.id, 'cascade'),
+    userId: foreignId('user_id', () => users.id, 'cascade'),
     value: smallint('value').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.reviewId, t.userId] }),
