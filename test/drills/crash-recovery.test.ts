@@ -8,25 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  adminToken,
-  book,
-  BookingRequest,
-  call,
-  createBike,
-  createUsers,
-  drillEnv,
-  DrillUser,
-  freshDatabase,
-  inspect,
-  payOnSandbox,
-  postgresServerUrl,
-  ServerProcess,
-  startServer,
-  waitFor,
-} from './drill-support.js';
+import * as drill from './drill-support.js';
 
-const PG_SERVER = await postgresServerUrl();
+const PG_SERVER = await drill.postgresServerUrl();
 const DATABASES = [{ name: 'embedded PGlite', postgres: false }, ...(PG_SERVER ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 if (!PG_SERVER) console.warn('crash drill: no PostgreSQL server answers; running on the embedded database only');
 
@@ -36,25 +20,25 @@ const INITIAL_STOCK = 40;
 
 interface Acknowledged {
   rentalId: string;
-  user: DrillUser;
-  req: BookingRequest;
+  user: drill.DrillUser;
+  req: drill.BookingRequest;
 }
 
 describe.each(DATABASES)('kill -9 while 20 clients book and pay ($name)', ({ postgres }) => {
   it('keeps every acknowledged booking; stock adds up; nothing half-written; same-key retries make no duplicates', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'okb-drill-crash-'));
-    const url = postgres ? await freshDatabase(PG_SERVER!, 'okb_drill_crash') : undefined;
-    const env = drillEnv(url ? { DATABASE_URL: url } : {});
-    let server: ServerProcess | undefined = await startServer(env, { dataDir });
+    const url = postgres ? await drill.freshDatabase(PG_SERVER!, 'okb_drill_crash') : undefined;
+    const env = drill.drillEnv(url ? { DATABASE_URL: url } : {});
+    let server: drill.ServerProcess | undefined = await drill.startServer(env, { dataDir });
     try {
-      const admin = await adminToken(server.baseUrl);
+      const admin = await drill.adminToken(server.baseUrl);
       const bikes: string[] = [];
-      for (let i = 0; i < BIKES; i++) bikes.push(await createBike(server.baseUrl, admin, INITIAL_STOCK));
-      const users = await createUsers(server.baseUrl, CLIENTS);
+      for (let i = 0; i < BIKES; i++) bikes.push(await drill.createBike(server.baseUrl, admin, INITIAL_STOCK));
+      const users = await drill.createUsers(server.baseUrl, CLIENTS);
 
       const acknowledged = new Map<string, Acknowledged>(); // by Idempotency-Key
       const feePaid = new Set<string>(); // rental ids whose Pay the sandbox confirmed (303)
-      const unanswered: { user: DrillUser; req: BookingRequest }[] = []; // in flight when the server died
+      const unanswered: { user: drill.DrillUser; req: drill.BookingRequest }[] = []; // in flight when the server died
       const unexpected: string[] = [];
       let replays = 0;
       const base = server.baseUrl;
@@ -62,10 +46,10 @@ describe.each(DATABASES)('kill -9 while 20 clients book and pay ($name)', ({ pos
       const client = async (i: number) => {
         const user = users[i];
         for (let n = 0; ; n++) {
-          const req: BookingRequest = { key: `crash-${i}-${n}-${Date.now()}`, body: { bikeId: bikes[(i + n) % BIKES], startTime: new Date(Date.now() + 86_400_000).toISOString(), quantity: 1 + (n % 2) } };
+          const req: drill.BookingRequest = { key: `crash-${i}-${n}-${Date.now()}`, body: { bikeId: bikes[(i + n) % BIKES], startTime: new Date(Date.now() + 86_400_000).toISOString(), quantity: 1 + (n % 2) } };
           let res;
           try {
-            res = await book(base, user, req, 15_000);
+            res = await drill.book(base, user, req, 15_000);
           } catch {
             unanswered.push({ user, req });
             return;
@@ -80,7 +64,7 @@ describe.each(DATABASES)('kill -9 while 20 clients book and pay ($name)', ({ pos
           if (n % 3 === 0) {
             // Drill 5: the client did not trust the answer and sends the same request again.
             try {
-              const again = await book(base, user, req, 15_000);
+              const again = await drill.book(base, user, req, 15_000);
               replays++;
               if (again.status !== 201 || again.body.data.rental._id !== rentalId) unexpected.push(`replay ${again.status} ${JSON.stringify(again.body)}`);
             } catch {
@@ -88,7 +72,7 @@ describe.each(DATABASES)('kill -9 while 20 clients book and pay ($name)', ({ pos
             }
           }
           try {
-            if ((await payOnSandbox(base, res.body.data.payment_url, 15_000)) === 303) feePaid.add(rentalId);
+            if ((await drill.payOnSandbox(base, res.body.data.payment_url, 15_000)) === 303) feePaid.add(rentalId);
           } catch {
             return;
           }
@@ -97,7 +81,7 @@ describe.each(DATABASES)('kill -9 while 20 clients book and pay ($name)', ({ pos
       const clients = users.map((_, i) => client(i));
 
       // Kill the server mid-load, without warning, once bookings and payments are flowing.
-      await waitFor('30 acknowledged bookings', async () => acknowledged.size >= 30 && feePaid.size >= 10, 60_000, 20);
+      await drill.waitFor('30 acknowledged bookings', async () => acknowledged.size >= 30 && feePaid.size >= 10, 60_000, 20);
       const killed = server;
       const exited = new Promise((r) => killed.child.once('exit', r));
       killed.child.kill('SIGKILL');
@@ -107,12 +91,12 @@ describe.each(DATABASES)('kill -9 while 20 clients book and pay ($name)', ({ pos
       expect(unexpected).toEqual([]);
 
       // Start again on the same data.
-      server = await startServer(env, { dataDir });
+      server = await drill.startServer(env, { dataDir });
 
       // Retries after the restart, with the same key and body: the booking is made at most once. A key whose
       // first request died after its booking committed but before it was answered answers 409 "still being
       // processed" (its rental exists and holds the stock until the hold lapses).
-      const retried = await Promise.all(unanswered.map(({ user, req }) => book(server!.baseUrl, user, req, 30_000)));
+      const retried = await Promise.all(unanswered.map(({ user, req }) => drill.book(server!.baseUrl, user, req, 30_000)));
       for (const [i, res] of retried.entries()) {
         expect([201, 409]).toContain(res.status);
         if (res.status === 201) acknowledged.set(unanswered[i].req.key, { rentalId: res.body.data.rental._id, ...unanswered[i] });
@@ -121,13 +105,13 @@ describe.each(DATABASES)('kill -9 while 20 clients book and pay ($name)', ({ pos
       // Acknowledged keys replay the same rental after the restart too.
       const sample = [...acknowledged.values()].slice(0, 10);
       for (const a of sample) {
-        const again = await book(server.baseUrl, a.user, a.req);
+        const again = await drill.book(server.baseUrl, a.user, a.req);
         expect(again.status).toBe(201);
         expect(again.body.data.rental._id).toBe(a.rentalId);
       }
       // The API shows each acknowledged rental to its owner.
       for (const user of users) {
-        const mine = await call(server.baseUrl, 'GET', '/api/rentals', { token: user.token });
+        const mine = await drill.call(server.baseUrl, 'GET', '/api/rentals', { token: user.token });
         expect(mine.status).toBe(200);
         const ids = new Set((mine.body.data as { _id: string }[]).map((r) => r._id));
         for (const a of acknowledged.values()) if (a.user.id === user.id) expect(ids.has(a.rentalId)).toBe(true);
@@ -136,7 +120,7 @@ describe.each(DATABASES)('kill -9 while 20 clients book and pay ($name)', ({ pos
       server = undefined;
 
       const ackIds = [...acknowledged.values()].map((a) => a.rentalId);
-      const facts = await inspect(url ? { url } : { dataDir }, ackIds);
+      const facts = await drill.inspect(url ? { url } : { dataDir }, ackIds);
       // Every acknowledged booking is there.
       expect(facts.found.sort()).toEqual([...new Set(ackIds)].sort());
       // Stock adds up on every bike.

@@ -16,25 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver.js';
-import {
-  adminToken,
-  book,
-  BookingRequest,
-  call,
-  createBike,
-  createUsers,
-  drillEnv,
-  DrillUser,
-  freshDatabase,
-  payOnSandbox,
-  postgresServerUrl,
-  ServerProcess,
-  startServer,
-  waitFor,
-  withSql,
-} from './drill-support.js';
+import * as drill from './drill-support.js';
 
-const PG_SERVER = await postgresServerUrl();
+const PG_SERVER = await drill.postgresServerUrl();
 const DATABASES = [{ name: 'embedded PGlite', postgres: false }, ...(PG_SERVER ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 const CLIENTS = 12;
 /** The events the drill's endpoint subscribes to (others, such as user.signed_up or bike.created, are not sent to it). */
@@ -54,8 +38,8 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
 
   it('every outbox message and webhook event arrives, once per recipient after deduplication', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'okb-drill-outbox-'));
-    const url = postgres ? await freshDatabase(PG_SERVER!, 'okb_drill_notify_outbox') : undefined;
-    const env = drillEnv({
+    const url = postgres ? await drill.freshDatabase(PG_SERVER!, 'okb_drill_notify_outbox') : undefined;
+    const env = drill.drillEnv({
       ...(url ? { DATABASE_URL: url } : {}),
       SMTP_URL: smtp.url,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
@@ -65,39 +49,39 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
       WEBHOOK_TIMEOUT_MS: '3000',
       REMINDER_HOURS_BEFORE_START: '2',
     });
-    let server: ServerProcess | undefined = await startServer(env, { dataDir, timeoutMs: 180_000 });
+    let server: drill.ServerProcess | undefined = await drill.startServer(env, { dataDir, timeoutMs: 180_000 });
     try {
-      const admin = await adminToken(server.baseUrl);
-      const hook = await call(server.baseUrl, 'POST', '/api/webhooks', {
+      const admin = await drill.adminToken(server.baseUrl);
+      const hook = await drill.call(server.baseUrl, 'POST', '/api/webhooks', {
         token: admin,
         body: { url: hooks.url, events: SUBSCRIBED },
       });
       expect(hook.status).toBe(201);
       const endpointId = hook.body.data._id as string;
-      const bikes = [await createBike(server.baseUrl, admin, 60), await createBike(server.baseUrl, admin, 60)];
-      const users = await createUsers(server.baseUrl, CLIENTS, 'outbox');
+      const bikes = [await drill.createBike(server.baseUrl, admin, 60), await drill.createBike(server.baseUrl, admin, 60)];
+      const users = await drill.createUsers(server.baseUrl, CLIENTS, 'outbox');
       const base = server.baseUrl;
       let acknowledged = 0;
       let paid = 0;
       let cancelled = 0;
-      const client = async (user: DrillUser, i: number) => {
+      const client = async (user: drill.DrillUser, i: number) => {
         for (let n = 0; ; n++) {
-          const req: BookingRequest = { key: `outbox-${i}-${n}-${Date.now()}`, body: { bikeId: bikes[(i + n) % 2], startTime: new Date(Date.now() + 86_400_000).toISOString(), quantity: 1 } };
+          const req: drill.BookingRequest = { key: `outbox-${i}-${n}-${Date.now()}`, body: { bikeId: bikes[(i + n) % 2], startTime: new Date(Date.now() + 86_400_000).toISOString(), quantity: 1 } };
           try {
-            const res = await book(base, user, req, 15_000);
+            const res = await drill.book(base, user, req, 15_000);
             if (res.status !== 201) continue;
             acknowledged++;
             // Every fourth payer gives up at the gateway: the booking is cancelled (rental.cancelled, its email).
             if (n % 4 === 3) {
-              if ((await payOnSandbox(base, res.body.data.payment_url, 15_000, 'cancel')) === 303) cancelled++;
-            } else if ((await payOnSandbox(base, res.body.data.payment_url, 15_000)) === 303) paid++;
+              if ((await drill.payOnSandbox(base, res.body.data.payment_url, 15_000, 'cancel')) === 303) cancelled++;
+            } else if ((await drill.payOnSandbox(base, res.body.data.payment_url, 15_000)) === 303) paid++;
           } catch {
             return; // the server is gone
           }
         }
       };
       const clients = users.map((u, i) => client(u, i));
-      await waitFor('bookings and deliveries flowing', async () => acknowledged >= 25 && paid >= 10 && cancelled >= 3 && smtp.messages.length >= 5 && hooks.received.length >= 5, 90_000, 20);
+      await drill.waitFor('bookings and deliveries flowing', async () => acknowledged >= 25 && paid >= 10 && cancelled >= 3 && smtp.messages.length >= 5 && hooks.received.length >= 5, 90_000, 20);
       const exited = new Promise((r) => server!.child.once('exit', r));
       server.child.kill('SIGKILL');
       await exited;
@@ -105,26 +89,26 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
       server = undefined;
 
       // Again on the same data: the worker picks up what was left (lapsed leases included).
-      server = await startServer(env, { dataDir, timeoutMs: 180_000 });
-      const token = await adminToken(server.baseUrl);
+      server = await drill.startServer(env, { dataDir, timeoutMs: 180_000 });
+      const token = await drill.adminToken(server.baseUrl);
       const pendingCount = async () => {
-        const emails = await call(server!.baseUrl, 'GET', '/api/notifications/emails?status=pending&limit=1', { token });
+        const emails = await drill.call(server!.baseUrl, 'GET', '/api/notifications/emails?status=pending&limit=1', { token });
         return Number(emails.body.data.total);
       };
       const undelivered = async () => {
         let left = 0;
         for (let page = 1; ; page++) {
-          const res = await call(server!.baseUrl, 'GET', `/api/webhooks/${endpointId}/deliveries?page=${page}&limit=100`, { token });
+          const res = await drill.call(server!.baseUrl, 'GET', `/api/webhooks/${endpointId}/deliveries?page=${page}&limit=100`, { token });
           left += (res.body.data.deliveries as { status: string }[]).filter((d) => d.status !== 'succeeded').length;
           if (page >= res.body.data.totalPages) return left;
         }
       };
       // Leases of rows claimed just before the kill end after OUTBOX_LEASE_MS.
-      await waitFor('outbox drained', async () => (await pendingCount()) === 0 && (await undelivered()) === 0, 200_000, 500);
+      await drill.waitFor('outbox drained', async () => (await pendingCount()) === 0 && (await undelivered()) === 0, 200_000, 500);
       expect(await server.stop('SIGTERM')).toBe(0);
       server = undefined;
 
-      const facts = await withSql(url ? { url } : { dataDir }, async (q) => ({
+      const facts = await drill.withSql(url ? { url } : { dataDir }, async (q) => ({
         emails: (await q(`select id::text as id, kind, to_address, status, attempts from outbox_emails`)).map((r) => ({
           id: String(r.id),
           kind: String(r.kind),
