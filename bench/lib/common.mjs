@@ -240,23 +240,12 @@ export async function addUnits(client, bikeIds, count) {
   );
 }
 
-export const TABLES = [
-  'payment_notifications',
-  'review_votes',
-  'reviews',
-  'favourites',
-  'payments',
-  'idempotency_keys',
-  'unit_reservations',
-  'rentals',
-  'bike_units',
-  'bikes',
-  'users',
-  'contact_messages',
-];
-
+/** Empties every table of the app's schema (read from pg_tables, so a new table needs no list kept in step). */
 export async function truncateAll(client) {
-  await client.query(`truncate ${TABLES.join(', ')} restart identity cascade`);
+  await client.query(`do $$ begin
+    execute (select 'truncate ' || string_agg(format('%I', tablename), ', ') || ' restart identity cascade'
+               from pg_tables where schemaname = 'public');
+  end $$`);
 }
 
 export function saveResult(name, data) {

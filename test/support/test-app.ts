@@ -29,27 +29,11 @@ export interface TestApp {
 
 export const usingPostgres = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
 
-const TABLES = [
-  'webhook_attempts',
-  'webhook_deliveries',
-  'webhook_endpoints',
-  'outbox_emails',
-  'domain_events',
-  'document_numbers',
-  'document_sequences',
-  'payment_notifications',
-  'review_votes',
-  'reviews',
-  'favourites',
-  'payments',
-  'idempotency_keys',
-  'unit_reservations',
-  'rentals',
-  'bike_units',
-  'bikes',
-  'users',
-  'contact_messages',
-];
+/** Empties every table of the app's schema (read from pg_tables, so a new table needs no list kept in step). */
+const TRUNCATE_ALL = sql.raw(`DO $$ BEGIN
+  EXECUTE (SELECT 'TRUNCATE ' || string_agg(format('%I', tablename), ', ') || ' RESTART IDENTITY CASCADE'
+             FROM pg_tables WHERE schemaname = 'public');
+END $$`);
 
 /**
  * The whole app on a fresh embedded PGlite (in memory, cloned from a migrated template), or on the PostgreSQL server named by
@@ -86,7 +70,7 @@ export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}
     http: () => request(server),
     async reset() {
       clock.reset();
-      await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+      await database.db.execute(TRUNCATE_ALL);
     },
     async close() {
       await app.close();
