@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { NotFoundException } from '@nestjs/common';
 import { count, desc, eq } from 'drizzle-orm';
@@ -16,6 +16,16 @@ import { ExportsService } from './exports.service.js';
 import { EXPORT_KINDS, ExportKind, ListEmailsQueryDto, OutboxEmailDto, OutboxEmailPageDto, toEmailDto } from './notifications.dto.js';
 
 const PDF = { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
+
+/** A signed-in caller's PDF download of the document `:id` names: the handler writes the file with sendPdf. */
+function PdfDownload(summary: string, notFound: string, idDescription: string) {
+  return applyDecorators(
+    Endpoint({ access: 'signed-in', summary, ok: PDF, errors: { 404: notFound } }),
+    RawResponse(),
+    ApiParam({ name: 'id', format: 'uuid', description: idDescription }),
+    ApiProduces('application/pdf'),
+  );
+}
 
 function sendPdf(res: Response, file: PdfFile): void {
   res.setHeader('Content-Type', 'application/pdf');
@@ -77,30 +87,14 @@ export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
   @Get('payments/:id/receipt')
-  @Endpoint({
-    access: 'signed-in',
-    summary: "A successful payment's receipt (PDF), numbered R-000001, R-000002, ... per shop",
-    ok: PDF,
-    errors: { 404: 'No such paid payment of the caller (admins: of anyone)' },
-  })
-  @RawResponse()
-  @ApiParam({ name: 'id', format: 'uuid', description: 'The payment id' })
-  @ApiProduces('application/pdf')
+  @PdfDownload("A successful payment's receipt (PDF), numbered R-000001, R-000002, ... per shop", 'No such paid payment of the caller (admins: of anyone)', 'The payment id')
   async receipt(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe()) id: string, @Res() res: Response): Promise<void> {
     sendPdf(res, await this.documents.receipt(id, user));
   }
 
   @Get('rentals/:id/receipts/:kind')
-  @Endpoint({
-    access: 'signed-in',
-    summary: "The receipt (PDF) of a rental's booking fee or rental payment, by rental (as My Rentals links it)",
-    ok: PDF,
-    errors: { 404: 'No such rental of the caller, or that payment is not made' },
-  })
-  @RawResponse()
-  @ApiParam({ name: 'id', format: 'uuid', description: 'The rental id' })
+  @PdfDownload("The receipt (PDF) of a rental's booking fee or rental payment, by rental (as My Rentals links it)", 'No such rental of the caller, or that payment is not made', 'The rental id')
   @ApiParam({ name: 'kind', enum: PAYMENT_KINDS })
-  @ApiProduces('application/pdf')
   async receiptOfRental(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIdPipe()) id: string,
@@ -112,15 +106,7 @@ export class DocumentsController {
   }
 
   @Get('rentals/:id/invoice')
-  @Endpoint({
-    access: 'signed-in',
-    summary: "A rental's itemised invoice (PDF): booking fee, hours/days/weeks, late fee, refunds; numbered INV-000001, ...",
-    ok: PDF,
-    errors: { 404: 'No such rental of the caller, or nothing paid or charged yet' },
-  })
-  @RawResponse()
-  @ApiParam({ name: 'id', format: 'uuid', description: 'The rental id' })
-  @ApiProduces('application/pdf')
+  @PdfDownload("A rental's itemised invoice (PDF): booking fee, hours/days/weeks, late fee, refunds; numbered INV-000001, ...", 'No such rental of the caller, or nothing paid or charged yet', 'The rental id')
   async invoice(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe()) id: string, @Res() res: Response): Promise<void> {
     sendPdf(res, await this.documents.invoice(id, user));
   }
