@@ -10,42 +10,21 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router-dom';
-import { createHttpClient, type LocalApi } from './api/http.js';
+import { createHttpClient } from './api/http.js';
 import { queryKeys } from './api/query-keys.js';
-import type { Session } from './api/types.js';
-import { APP_STATE_GLOBAL, serializeForScript, type AppState, type DemoAccounts } from './app/app-state.js';
+import { APP_STATE_GLOBAL, serializeForScript, type AppState } from './app/app-state.js';
 import { HeadCollector, HeadProvider } from './app/head.js';
 import { AppProviders } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { createRouterContext } from './app/router-context.js';
 import { routes, type RouteHandle } from './app/routes.js';
 import type { ThemeMode } from './app/theme.js';
+// The contract with the server, declared once in src/ssr: this entry runs in Node and the import is type-only (erased
+// from the bundle), so no server code reaches the client.
+// eslint-disable-next-line no-restricted-imports
+import type { RenderOptions, RenderResult } from '../src/ssr/render-contract.js';
 
-/** Mirrors src/ssr/render-contract.ts (the client never imports from src/). */
-export interface RenderOptions {
-  request: Request;
-  user: Session | null;
-  nonce: string;
-  demoAccounts: DemoAccounts | null;
-  /** SHOP_TIME_ZONE (absent: UTC). */
-  timeZone?: string;
-  sandboxPayments: boolean;
-  apiBase: string;
-  localApi?: LocalApi;
-  cookie: string | undefined;
-  theme: ThemeMode;
-}
-
-export interface RenderResult {
-  status: number;
-  redirect?: string;
-  htmlAttributes: Record<string, string>;
-  head: string;
-  html: string;
-  scripts: string;
-  modules: string[];
-  antdCss: string;
-}
+export type { RenderOptions, RenderResult };
 
 const handler = createStaticHandler(routes);
 

@@ -1,6 +1,6 @@
 /**
- * The contract between this server and client/entry-server.tsx. The client never imports from src/, so the shape
- * is declared on both sides; keep them in step (client/entry-server.tsx exports the same names).
+ * The contract between this server and client/entry-server.tsx, declared once: the server renderer's entry imports
+ * these types (type-only, erased from its bundle; the browser bundle never imports from src/).
  */
 export type ThemeMode = 'light' | 'dark';
 
