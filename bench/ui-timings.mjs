@@ -14,11 +14,11 @@
 // run in demo mode (the demo admin signs in). The Chromium binary is never downloaded.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { freePort, waitUntilReady } from './lib/server-process.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -43,18 +43,6 @@ const median = (values) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The built server in demo mode on a free port with its own database; resolves once it is ready. */
 async function startServer() {
@@ -83,20 +71,8 @@ async function startServer() {
   });
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
-  const deadline = Date.now() + 300_000; // seeding the demo shop takes a while on a busy machine
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
-    try {
-      if ((await fetch(`${base}/api/health/ready`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become ready:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  // Seeding the demo shop takes a while on a busy machine.
+  await waitUntilReady(child, base, () => out, { timeoutMs: 300_000, pollMs: 250 });
   return {
     base,
     stop: () =>

@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, waitUntilReady } from '../../bench/lib/server-process.mjs';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -13,17 +13,7 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * The production server (`node dist/src/main.js`, built by `npm run build`) as a child process on a free
@@ -55,21 +45,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health/ready`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become ready:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  await waitUntilReady(child, baseUrl, () => out, { timeoutMs: options.timeoutMs ?? 60_000, pollMs: 150 });
   return {
     baseUrl,
     port,
