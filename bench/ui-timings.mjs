@@ -12,13 +12,12 @@
 // Without --url it starts the built server itself (`node dist/src/main.js`, NODE_ENV=production, DEMO_MODE=true, a
 // fresh embedded database in a temporary folder, a free port) and stops it at the end; with --url the server must
 // run in demo mode (the demo admin signs in). The Chromium binary is never downloaded.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { freePort, waitUntilReady } from './lib/server-process.mjs';
+import { freePort, spawnBuiltServer, waitUntilReady } from './lib/server-process.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -54,25 +53,9 @@ async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'okb-bench-ui-'));
   const base = `http://127.0.0.1:${port}`;
-  let out = '';
-  const child = spawn(process.execPath, [entry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_MODE: 'true',
-      LOGIN_RATE_LIMIT: '10000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
+  const { child, output } = spawnBuiltServer(entry, { port, dataDir, env: { DEMO_MODE: 'true', LOGIN_RATE_LIMIT: '10000' } });
   // Seeding the demo shop takes a while on a busy machine.
-  await waitUntilReady(child, base, () => out, { timeoutMs: 300_000, pollMs: 250 });
+  await waitUntilReady(child, base, output, { timeoutMs: 300_000, pollMs: 250 });
   return {
     base,
     stop: () =>

@@ -7,3 +7,7 @@ export function waitUntilReady(
   output: () => string,
   options: { timeoutMs: number; pollMs: number },
 ): Promise<void>;
+export function spawnBuiltServer(
+  entry: string,
+  options: { port: number; dataDir: string; env: Record<string, string> },
+): { child: ChildProcess; output: () => string };

@@ -1,5 +1,6 @@
 // Starting the built server as a child process: shared by the UI bench (bench/ui-timings.mjs) and the tests that
 // run the production server (test/support/server-process.ts). Plain JavaScript so both can load it.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** A TCP port free on 127.0.0.1 right now. */
@@ -13,6 +14,30 @@ export function freePort() {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * `node <entry>` in production mode on 127.0.0.1:`port` with `dataDir` as its DATA_DIR and warn-level logs, plus
+ * `env` (which wins). Collects its stdout and stderr: `output()` is everything it printed so far.
+ */
+export function spawnBuiltServer(entry, { port, dataDir, env }) {
+  let out = '';
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  return { child, output: () => out };
 }
 
 /**

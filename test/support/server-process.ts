@@ -1,8 +1,8 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitUntilReady } from '../../bench/lib/server-process.mjs';
+import { freePort, spawnBuiltServer, waitUntilReady } from '../../bench/lib/server-process.mjs';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -24,34 +24,25 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   if (!existsSync(entry)) throw new Error('dist/src/main.js is missing: run `npm run build` first (npm test does)');
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'okb-server-'));
-  let out = '';
-  const child = spawn(process.execPath, [entry], {
+  const { child, output } = spawnBuiltServer(entry, {
+    port,
+    dataDir,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       DEMO_MODE: 'false',
       // Production names its gateway and public address (the server refuses to start otherwise).
       PAYMENT_PROVIDER: 'sandbox',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(child, baseUrl, () => out, { timeoutMs: options.timeoutMs ?? 60_000, pollMs: 150 });
+  await waitUntilReady(child, baseUrl, output, { timeoutMs: options.timeoutMs ?? 60_000, pollMs: 150 });
   return {
     baseUrl,
     port,
     dataDir,
     child,
-    output: () => out,
+    output,
     stop: (signal: NodeJS.Signals = 'SIGTERM') =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
