@@ -6,6 +6,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-d
 import { createHttpClient } from './api/http.js';
 import { APP_STATE_GLOBAL } from './app/app-state.js';
 import { capturePrefilled } from './app/prefilled.js';
+import { RouteHead } from './app/head.js';
 import { AppProviders } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { createRouterContext } from './app/router-context.js';
@@ -41,6 +42,7 @@ async function hydrateApp(): Promise<void> {
     <StrictMode>
       <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null} sandboxPayments={state?.sandboxPayments ?? false} timeZone={state?.timeZone ?? 'UTC'}>
         <RouterProvider router={router} />
+        <RouteHead router={router} />
       </AppProviders>
     </StrictMode>,
   );

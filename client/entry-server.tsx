@@ -13,7 +13,7 @@ import {
 import { createHttpClient } from './api/http.js';
 import { queryKeys } from './api/query-keys.js';
 import { APP_STATE_GLOBAL, serializeForScript, type AppState } from './app/app-state.js';
-import { HeadCollector, HeadProvider } from './app/head.js';
+import { headHtml, resolveHead } from './app/head.js';
 import { AppProviders } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { createRouterContext } from './app/router-context.js';
@@ -121,19 +121,18 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   }
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const head = new HeadCollector({ origin: new URL(request.url).origin, nonce });
+  const origin = new URL(request.url).origin;
   const html = await renderToHtml(
     <StyleProvider cache={styleCaches[theme].cache}>
-      <HeadProvider value={head}>
-        <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} sandboxPayments={sandboxPayments} timeZone={timeZone}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </HeadProvider>
+      <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} sandboxPayments={sandboxPayments} timeZone={timeZone}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
     </StyleProvider>,
     nonce,
     request.signal,
   );
 
+  const meta = resolveHead(context, queryClient, origin);
   const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, sandboxPayments, theme, timeZone };
   queryClient.clear();
   const scripts =
@@ -146,7 +145,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   return {
     status,
     htmlAttributes: theme === 'dark' ? { lang: 'en', class: 'dark' } : { lang: 'en' },
-    head: head.toHtml({ status }),
+    head: headHtml(meta, { pathname: context.location.pathname, origin, nonce, status }),
     html,
     scripts,
     modules: routeModules(context),

@@ -1,5 +1,6 @@
-import { createContext, useContext, useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { isRouteErrorResponse, type DataRouter, type Params } from 'react-router-dom';
 import { serializeForScript } from './app-state.js';
 
 export const SITE_NAME = 'Okay Bike';
@@ -103,47 +104,62 @@ function headTags(meta: PageMeta, pathname: string, origin: string, status = 200
   };
 }
 
-export interface HeadCollectorOptions {
-  /** Origin of canonical and og:url links: PUBLIC_URL, or the origin the request came in on. */
-  origin?: string;
-  /** CSP nonce for the JSON-LD script. */
-  nonce?: string;
+export interface HeadArgs {
+  params: Readonly<Params>;
+  pathname: string;
+  search: string;
+  /** The query cache the route's loader filled. */
+  queryClient: QueryClient;
+  /** Origin of absolute URLs: PUBLIC_URL or the request's on the server, the first page's in the browser. */
+  origin: string;
 }
 
-/** Server side: the page rendered last (deepest route) decides the head. */
-export class HeadCollector {
-  meta: PageMeta = DEFAULT_META;
-  pathname = '/';
-  readonly origin: string;
-  private readonly nonce: string;
+/** A route's head: declared on the route as `handle.head`, fixed or built from the loaded data. */
+export type HeadSpec = PageMeta | ((args: HeadArgs) => PageMeta);
 
-  constructor({ origin = 'http://localhost', nonce = '' }: HeadCollectorOptions = {}) {
-    this.origin = origin;
-    this.nonce = nonce;
-  }
+export const NOT_FOUND_META: PageMeta = { title: 'Page not found', description: "The page you're looking for doesn't exist." };
+const ERROR_META: PageMeta = { title: 'Something went wrong', description: 'This page could not be shown.' };
 
-  /** `status`: the HTTP status of the response; error pages get no canonical URL and stay out of the index. */
-  toHtml({ status = 200 }: { status?: number } = {}): string {
-    const tags = headTags(this.meta, this.pathname, this.origin, status);
-    const html = [`<title>${escapeHtml(tags.title)}</title>`];
-    for (const [name, content] of tags.names) html.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
-    if (tags.canonical) html.push(`<link rel="canonical" href="${escapeHtml(tags.canonical)}">`);
-    for (const [property, content] of tags.properties) {
-      html.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);
-    }
-    if (tags.preloadImage) html.push(`<link rel="preload" as="image" href="${escapeHtml(tags.preloadImage)}" fetchpriority="high">`);
-    if (tags.structuredData) {
-      const nonce = this.nonce ? ` nonce="${escapeHtml(this.nonce)}"` : '';
-      html.push(`<script type="application/ld+json" id="${JSON_LD_ID}"${nonce}>${serializeForScript(tags.structuredData)}</script>`);
-    }
-    return html.join('');
+/** The router state a head is resolved from: the static handler's context on the server, router.state in the browser. */
+export interface HeadRouterState {
+  matches: { params: Readonly<Params>; route: { handle?: unknown } }[];
+  errors: Record<string, unknown> | null;
+  location: { pathname: string; search: string };
+}
+
+/** The deepest matched route that declares a head decides it; a route error shows the error page's head. */
+export function resolveHead(state: HeadRouterState, queryClient: QueryClient, origin: string): PageMeta {
+  const error = state.errors ? Object.values(state.errors)[0] : undefined;
+  if (state.errors && error !== undefined) return isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND_META : ERROR_META;
+  for (let i = state.matches.length - 1; i >= 0; i--) {
+    const match = state.matches[i];
+    const head = (match.route.handle as { head?: HeadSpec } | undefined)?.head;
+    if (!head) continue;
+    return typeof head === 'function'
+      ? head({ params: match.params, pathname: state.location.pathname, search: state.location.search, queryClient, origin })
+      : head;
   }
+  return DEFAULT_META;
 }
 
 const JSON_LD_ID = 'okb-structured-data';
 
-const HeadContext = createContext<HeadCollector | null>(null);
-export const HeadProvider = HeadContext.Provider;
+/** Server side: the head's HTML. `status`: error pages get no canonical URL and stay out of the index. */
+export function headHtml(meta: PageMeta, { pathname, origin, nonce, status = 200 }: { pathname: string; origin: string; nonce: string; status?: number }): string {
+  const tags = headTags(meta, pathname, origin, status);
+  const html = [`<title>${escapeHtml(tags.title)}</title>`];
+  for (const [name, content] of tags.names) html.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
+  if (tags.canonical) html.push(`<link rel="canonical" href="${escapeHtml(tags.canonical)}">`);
+  for (const [property, content] of tags.properties) {
+    html.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);
+  }
+  if (tags.preloadImage) html.push(`<link rel="preload" as="image" href="${escapeHtml(tags.preloadImage)}" fetchpriority="high">`);
+  if (tags.structuredData) {
+    const nonceAttribute = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+    html.push(`<script type="application/ld+json" id="${JSON_LD_ID}"${nonceAttribute}>${serializeForScript(tags.structuredData)}</script>`);
+  }
+  return html.join('');
+}
 
 let browserOrigin: string | undefined;
 
@@ -154,12 +170,6 @@ function siteOrigin(): string {
     browserOrigin = rendered ? new URL(rendered).origin : window.location.origin;
   }
   return browserOrigin;
-}
-
-/** Origin for absolute URLs a page builds itself (structured data): the renderer's on the server, the first page's in the browser. */
-export function useSiteOrigin(): string {
-  const collector = useContext(HeadContext);
-  return collector ? collector.origin : siteOrigin();
 }
 
 function upsertMeta(attribute: 'name' | 'property', key: string, content: string): HTMLMetaElement {
@@ -206,19 +216,20 @@ function applyHead(tags: HeadTags): void {
 }
 
 /**
- * Every page calls this once: title, description, canonical URL, Open Graph and Twitter tags, robots and JSON-LD,
- * in the server's HTML and again after client-side navigation.
+ * The head in the browser: after every navigation (and when the query cache the heads read from changes) the
+ * deepest route's head is written into the document. The server writes the same head with headHtml.
  */
-export function usePageMeta(meta: PageMeta): void {
-  const collector = useContext(HeadContext);
-  const { pathname } = useLocation();
-  if (collector) {
-    collector.meta = meta;
-    collector.pathname = pathname;
-  }
-  // Callers build `meta` inline: the effect runs when what it says changes, not on every render.
+export function RouteHead({ router }: { router: Pick<DataRouter, 'state' | 'subscribe'> }) {
+  const queryClient = useQueryClient();
+  const state = useSyncExternalStore(router.subscribe, () => router.state, () => router.state);
+  // Heads read the query cache: render again when it changes (the effect below runs only if the head did).
+  const [, setCacheVersion] = useState(0);
+  useEffect(() => queryClient.getQueryCache().subscribe(() => setCacheVersion((version) => version + 1)), [queryClient]);
+  const meta = resolveHead(state, queryClient, siteOrigin());
+  const pathname = state.location.pathname;
   const signature = JSON.stringify(meta);
   useEffect(() => {
     applyHead(headTags(JSON.parse(signature) as PageMeta, pathname, siteOrigin()));
   }, [signature, pathname]);
+  return null;
 }

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { DEFAULT_META, NOT_FOUND_META, type HeadArgs, type HeadSpec, type PageMeta } from './head.js';
+import { bikeDetailHead, fleetHead } from '../pages/bike-detail/bike-head.js';
 import { MainLayout } from '../components/MainLayout.js';
 import { RouteErrorPage } from '../components/RouteErrorPage.js';
 import { addBikeLoader } from '../pages/add-bike/loader.js';
@@ -25,54 +27,77 @@ import { webhooksLoader } from '../pages/webhooks/loader.js';
 import { requireSession } from './guards.js';
 import { RootLayout } from './RootLayout.js';
 
+/** /search names the term searched for. */
+function searchHead({ search }: HeadArgs): PageMeta {
+  const term = (new URLSearchParams(search).get('searchTerm') ?? '').trim();
+  return { title: term ? `Bikes matching "${term}"` : 'Search bikes', description: 'Search Okay Bike by name and rent a bike by the hour.' };
+}
+
 export interface RouteHandle {
   /** The HTTP status the server answers when this route is the deepest match. */
   status?: number;
   /** Source path of the route's lazily loaded module, as Vite's manifest names it (see lazyPage). */
   module?: string;
+  /** The page's head (title, description, canonical, Open Graph, robots, JSON-LD): see RouteHead in head.tsx. */
+  head?: HeadSpec;
 }
 
-const notFound: RouteHandle = { status: 404 };
+const notFound: RouteHandle = { status: 404, head: NOT_FOUND_META };
 
 /**
  * A screen in its own chunk, loaded when its route matches: a public page downloads its own code only, never the
  * dashboard, admin screens or charts. `module` names the file `load` imports: the server links that chunk and its
  * CSS into the page it renders, and the browser resolves the first page's lazy routes before hydrating.
  */
-function lazyPage(module: string, load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy' | 'handle'> {
-  return { handle: { module } satisfies RouteHandle, lazy: async () => ({ Component: (await load()).default }) };
+function lazyPage(module: string, head: HeadSpec, load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { handle: { module, head } satisfies RouteHandle, lazy: async () => ({ Component: (await load()).default }) };
 }
 
-const aboutPage = lazyPage('client/pages/about/AboutPage.tsx', () => import('../pages/about/AboutPage.js'));
-const addBikePage = lazyPage('client/pages/add-bike/AddBikePage.tsx', () => import('../pages/add-bike/AddBikePage.js'));
-const adminBikesPage = lazyPage('client/pages/admin-bikes/AdminBikesPage.tsx', () => import('../pages/admin-bikes/AdminBikesPage.js'));
-const allBikesPage = lazyPage('client/pages/all-bikes/AllBikesPage.tsx', () => import('../pages/all-bikes/AllBikesPage.js'));
-const allUsersPage = lazyPage('client/pages/all-users/AllUsersPage.tsx', () => import('../pages/all-users/AllUsersPage.js'));
-const bikeDetailPage = lazyPage('client/pages/bike-detail/BikeDetailPage.tsx', () => import('../pages/bike-detail/BikeDetailPage.js'));
-const checkoutPage = lazyPage('client/pages/checkout/CheckoutPage.tsx', () => import('../pages/checkout/CheckoutPage.js'));
-const contactPage = lazyPage('client/pages/contact/ContactPage.tsx', () => import('../pages/contact/ContactPage.js'));
-const dashboardHomePage = lazyPage('client/pages/dashboard-home/DashboardHomePage.tsx', () => import('../pages/dashboard-home/DashboardHomePage.js'));
-const fleetPage = lazyPage('client/pages/fleet/FleetPage.tsx', () => import('../pages/fleet/FleetPage.js'));
-const counterSalePage = lazyPage('client/pages/fleet/CounterSalePage.tsx', () => import('../pages/fleet/CounterSalePage.js'));
-const homePage = lazyPage('client/pages/home/HomePage.tsx', () => import('../pages/home/HomePage.js'));
-const loginPage = lazyPage('client/pages/login/LoginPage.tsx', () => import('../pages/login/LoginPage.js'));
-const addReviewPage = lazyPage('client/pages/add-review/AddReviewPage.tsx', () => import('../pages/add-review/AddReviewPage.js'));
-const privacyPolicyPage = lazyPage('client/pages/privacy-policy/PrivacyPolicyPage.tsx', () => import('../pages/privacy-policy/PrivacyPolicyPage.js'));
-const profilePage = lazyPage('client/pages/profile/ProfilePage.tsx', () => import('../pages/profile/ProfilePage.js'));
-const rentalsPage = lazyPage('client/pages/rentals/RentalsPage.tsx', () => import('../pages/rentals/RentalsPage.js'));
-const returnBikesPage = lazyPage('client/pages/return-bikes/ReturnBikesPage.tsx', () => import('../pages/return-bikes/ReturnBikesPage.js'));
-const searchPage = lazyPage('client/pages/search/SearchPage.tsx', () => import('../pages/search/SearchPage.js'));
-const signupPage = lazyPage('client/pages/signup/SignupPage.tsx', () => import('../pages/signup/SignupPage.js'));
-const termsOfServicePage = lazyPage('client/pages/terms-of-service/TermsOfServicePage.tsx', () => import('../pages/terms-of-service/TermsOfServicePage.js'));
-const updateBikePage = lazyPage('client/pages/update-bike/UpdateBikePage.tsx', () => import('../pages/update-bike/UpdateBikePage.js'));
-const changePasswordPage = lazyPage('client/pages/change-password/ChangePasswordPage.tsx', () => import('../pages/change-password/ChangePasswordPage.js'));
-const updateProfilePage = lazyPage('client/pages/update-profile/UpdateProfilePage.tsx', () => import('../pages/update-profile/UpdateProfilePage.js'));
-const paymentResultPage = lazyPage('client/pages/payment-result/PaymentResultPage.tsx', () => import('../pages/payment-result/PaymentResultPage.js'));
-const emailsPage = lazyPage('client/pages/emails/EmailsPage.tsx', () => import('../pages/emails/EmailsPage.js'));
-const paymentsAttentionPage = lazyPage('client/pages/payments-attention/PaymentsAttentionPage.tsx', () => import('../pages/payments-attention/PaymentsAttentionPage.js'));
-const webhooksPage = lazyPage('client/pages/webhooks/WebhooksPage.tsx', () => import('../pages/webhooks/WebhooksPage.js'));
-const exportsPage = lazyPage('client/pages/exports/ExportsPage.tsx', () => import('../pages/exports/ExportsPage.js'));
-const dashboardLayout = lazyPage('client/components/DashboardLayout.tsx', () =>
+const aboutPage = lazyPage('client/pages/about/AboutPage.tsx', {
+  title: 'About Okay Bike',
+  description: 'Who we are: the Okay Bike team and the story of how we grew from ten bikes to 50 cities.',
+}, () => import('../pages/about/AboutPage.js'));
+const addBikePage = lazyPage('client/pages/add-bike/AddBikePage.tsx', { title: 'Add Bike', description: 'Add a new bike to the Okay Bike fleet.' }, () => import('../pages/add-bike/AddBikePage.js'));
+const adminBikesPage = lazyPage('client/pages/admin-bikes/AdminBikesPage.tsx', { title: 'All Bikes', description: 'Manage every bike in the Okay Bike fleet.' }, () => import('../pages/admin-bikes/AdminBikesPage.js'));
+const allBikesPage = lazyPage('client/pages/all-bikes/AllBikesPage.tsx', {
+  title: 'Available Bikes',
+  description: 'Browse every bike Okay Bike rents by the hour: filter by brand and model, or see the newest first.',
+}, () => import('../pages/all-bikes/AllBikesPage.js'));
+const allUsersPage = lazyPage('client/pages/all-users/AllUsersPage.tsx', { title: 'All Users', description: 'Manage Okay Bike accounts and roles.' }, () => import('../pages/all-users/AllUsersPage.js'));
+const bikeDetailPage = lazyPage('client/pages/bike-detail/BikeDetailPage.tsx', bikeDetailHead, () => import('../pages/bike-detail/BikeDetailPage.js'));
+const checkoutPage = lazyPage('client/pages/checkout/CheckoutPage.tsx', { title: 'Checkout', description: 'Pay for your Okay Bike rental.' }, () => import('../pages/checkout/CheckoutPage.js'));
+const contactPage = lazyPage('client/pages/contact/ContactPage.tsx', {
+  title: 'Contact Us',
+  description: 'Questions about a rental, a group booking or your account? Write to Okay Bike: we respond in 1-2 business days.',
+}, () => import('../pages/contact/ContactPage.js'));
+const dashboardHomePage = lazyPage('client/pages/dashboard-home/DashboardHomePage.tsx', { title: 'Dashboard', description: 'Your Okay Bike dashboard.' }, () => import('../pages/dashboard-home/DashboardHomePage.js'));
+const fleetPage = lazyPage('client/pages/fleet/FleetPage.tsx', fleetHead, () => import('../pages/fleet/FleetPage.js'));
+const counterSalePage = lazyPage('client/pages/fleet/CounterSalePage.tsx', { title: 'Counter sale', description: 'Book a bike for a customer in the shop and record the payment.' }, () => import('../pages/fleet/CounterSalePage.js'));
+const homePage = lazyPage('client/pages/home/HomePage.tsx', DEFAULT_META, () => import('../pages/home/HomePage.js'));
+const loginPage = lazyPage('client/pages/login/LoginPage.tsx', { title: 'Login', description: 'Log in to Okay Bike to rent bikes, pay and manage your rentals.' }, () => import('../pages/login/LoginPage.js'));
+const addReviewPage = lazyPage('client/pages/add-review/AddReviewPage.tsx', { title: 'Add Review', description: 'Review the bikes you have rented and paid for on Okay Bike.' }, () => import('../pages/add-review/AddReviewPage.js'));
+const privacyPolicyPage = lazyPage('client/pages/privacy-policy/PrivacyPolicyPage.tsx', {
+  title: 'Privacy Policy',
+  description: 'What personal data Okay Bike collects, how it is used, the cookies we set, how long we keep data and your rights.',
+}, () => import('../pages/privacy-policy/PrivacyPolicyPage.js'));
+const profilePage = lazyPage('client/pages/profile/ProfilePage.tsx', { title: 'My Profile', description: 'Your Okay Bike profile: personal information, reviews and favorite bikes.' }, () => import('../pages/profile/ProfilePage.js'));
+const rentalsPage = lazyPage('client/pages/rentals/RentalsPage.tsx', { title: 'My Rentals', description: 'Your Okay Bike rentals: what is still to pay and what is paid.' }, () => import('../pages/rentals/RentalsPage.js'));
+const returnBikesPage = lazyPage('client/pages/return-bikes/ReturnBikesPage.tsx', { title: 'Return Bikes', description: 'Confirm returned bikes and calculate the rental cost.' }, () => import('../pages/return-bikes/ReturnBikesPage.js'));
+const searchPage = lazyPage('client/pages/search/SearchPage.tsx', searchHead, () => import('../pages/search/SearchPage.js'));
+const signupPage = lazyPage('client/pages/signup/SignupPage.tsx', { title: 'Sign Up', description: 'Create your Okay Bike account and rent a bike in minutes.' }, () => import('../pages/signup/SignupPage.js'));
+const termsOfServicePage = lazyPage('client/pages/terms-of-service/TermsOfServicePage.tsx', {
+  title: 'Terms of Service',
+  description: 'The rules of renting with Okay Bike: eligibility, the Tk 100 booking fee, hourly billing, damage, late returns and cancellation.',
+}, () => import('../pages/terms-of-service/TermsOfServicePage.js'));
+const updateBikePage = lazyPage('client/pages/update-bike/UpdateBikePage.tsx', { title: 'Update Bike', description: 'Edit a bike of the Okay Bike fleet.' }, () => import('../pages/update-bike/UpdateBikePage.js'));
+const changePasswordPage = lazyPage('client/pages/change-password/ChangePasswordPage.tsx', { title: 'Password & Security', description: 'Change the password of your Okay Bike account.' }, () => import('../pages/change-password/ChangePasswordPage.js'));
+const updateProfilePage = lazyPage('client/pages/update-profile/UpdateProfilePage.tsx', { title: 'Update Profile', description: 'Change the name, email, phone and address of your Okay Bike account.' }, () => import('../pages/update-profile/UpdateProfilePage.js'));
+const paymentResultPage = lazyPage('client/pages/payment-result/PaymentResultPage.tsx', { title: 'Payment result', description: 'The outcome of your Okay Bike payment.' }, () => import('../pages/payment-result/PaymentResultPage.js'));
+const emailsPage = lazyPage('client/pages/emails/EmailsPage.tsx', { title: 'Emails', description: 'The messages Okay Bike sends its customers.' }, () => import('../pages/emails/EmailsPage.js'));
+const paymentsAttentionPage = lazyPage('client/pages/payments-attention/PaymentsAttentionPage.tsx', { title: 'Payments needing attention', description: 'Late payments refunded automatically and refunds the gateway refused.' }, () => import('../pages/payments-attention/PaymentsAttentionPage.js'));
+const webhooksPage = lazyPage('client/pages/webhooks/WebhooksPage.tsx', { title: 'Webhooks', description: 'Signed event notifications for partners.' }, () => import('../pages/webhooks/WebhooksPage.js'));
+const exportsPage = lazyPage('client/pages/exports/ExportsPage.tsx', { title: 'Exports', description: 'Download rentals, payments and users as CSV.' }, () => import('../pages/exports/ExportsPage.js'));
+const dashboardLayout = lazyPage('client/components/DashboardLayout.tsx', DEFAULT_META, () =>
   import('../components/DashboardLayout.js').then((m) => ({ default: m.DashboardLayout })),
 );
 

@@ -1,6 +1,5 @@
 import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { usePageMeta } from '../app/head.js';
 import { NotFoundContent } from './NotFoundContent.js';
 import { ProblemState } from './ProblemState.js';
 
@@ -8,11 +7,6 @@ import { ProblemState } from './ProblemState.js';
 export function RouteErrorPage() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  usePageMeta(
-    notFound
-      ? { title: 'Page not found', description: "The page you're looking for doesn't exist." }
-      : { title: 'Something went wrong', description: 'This page could not be shown.' },
-  );
   if (notFound) return <NotFoundContent />;
   return (
     <div className="page-container">

@@ -1,5 +1,4 @@
 import { Card, Timeline } from 'antd';
-import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import './about.css';
 
@@ -40,10 +39,6 @@ const MILESTONES = [
 ];
 
 export default function AboutPage() {
-  usePageMeta({
-    title: 'About Okay Bike',
-    description: 'Who we are: the Okay Bike team and the story of how we grew from ten bikes to 50 cities.',
-  });
   return (
     <>
       <section className="about-hero" aria-labelledby="about-title">

@@ -2,14 +2,12 @@ import { Card, Form } from 'antd';
 import { useLoaderData } from 'react-router-dom';
 import { useCreateBike } from '../../api/admin-bikes.js';
 import { isApiError } from '../../api/http.js';
-import { usePageMeta } from '../../app/head.js';
 import { notify } from '../../app/notify.js';
 import { BikeForm, showServerFieldErrors, type BikeFormValues } from '../../components/BikeForm.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import type { AddBikeLoaderData } from './loader.js';
 
 export default function AddBikePage() {
-  usePageMeta({ title: 'Add Bike', description: 'Add a new bike to the Okay Bike fleet.' });
   const { currentYear } = useLoaderData() as AddBikeLoaderData;
   const [form] = Form.useForm<BikeFormValues>();
   const createBike = useCreateBike();

@@ -2,7 +2,6 @@ import { StarOutlined } from '@ant-design/icons';
 import { Button, Card, Empty } from 'antd';
 import { useState } from 'react';
 import { useMyRentals, type Rental } from '../../api/rentals.js';
-import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -44,7 +43,6 @@ function ReviewableCard({ rental, onReview }: { rental: Rental; onReview(): void
 }
 
 export default function AddReviewPage() {
-  usePageMeta({ title: 'Add Review', description: 'Review the bikes you have rented and paid for on Okay Bike.' });
   const rentals = useMyRentals();
   const [reviewing, setReviewing] = useState<Rental | null>(null);
   const [modalOpen, setModalOpen] = useState(false);

@@ -3,7 +3,6 @@ import { Alert, Button, Card, Empty, Flex, Form, Input, Modal, Select, Table, th
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ADMIN_BIKES_PAGE_SIZE, useDeleteBike } from '../../api/admin-bikes.js';
 import { useFleet, type Bike } from '../../api/bikes.js';
-import { usePageMeta } from '../../app/head.js';
 import { notify, notifyError } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
@@ -34,7 +33,6 @@ function matches(bike: Bike, { brand, model, availability }: Filters): boolean {
 }
 
 export default function AdminBikesPage() {
-  usePageMeta({ title: 'All Bikes', description: 'Manage every bike in the Okay Bike fleet.' });
   const { page, goTo } = usePageParam();
   // The whole fleet, loaded once: the filters see every bike, then the matches are paged 3 at a time.
   const fleet = useFleet();

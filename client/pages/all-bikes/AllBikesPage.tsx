@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
-import { usePageMeta } from '../../app/head.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager, useFocusListOnPage } from '../../components/Pager.js';
 import { BikeGrid } from '../../components/BikeGrid.js';
@@ -22,10 +21,6 @@ function FilterField({ id, name, label, value, onChange }: { id: string; name: s
 }
 
 export default function AllBikesPage() {
-  usePageMeta({
-    title: 'Available Bikes',
-    description: 'Browse every bike Okay Bike rents by the hour: filter by brand and model, or see the newest first.',
-  });
   const [params] = useSearchParams();
   const state = readListingState(params);
   const { pathname } = useLocation();

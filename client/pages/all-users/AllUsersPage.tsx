@@ -6,7 +6,6 @@ import { useDeleteUser, usePromoteUser, useUsers } from '../../api/admin-users.j
 import { isApiError } from '../../api/http.js';
 import type { User } from '../../api/types.js';
 import { useSession } from '../../api/users.js';
-import { usePageMeta } from '../../app/head.js';
 import { notify } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -28,7 +27,6 @@ function failure(title: string, error: unknown): ReactNode {
 }
 
 export default function AllUsersPage() {
-  usePageMeta({ title: 'All Users', description: 'Manage Okay Bike accounts and roles.' });
   const session = useSession();
   const { page, goTo } = usePageParam();
   const navigation = useNavigation();

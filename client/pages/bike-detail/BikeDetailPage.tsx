@@ -4,8 +4,6 @@ import { Button, Rate, Skeleton } from 'antd';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useBike, type BikeDetail } from '../../api/bikes.js';
-import { useBikeReviews } from '../../api/reviews.js';
-import { absoluteUrl, canonicalPathFor, usePageMeta, useSiteOrigin } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { ProblemState } from '../../components/ProblemState.js';
 import { formatMoney } from '../../lib/money.js';
@@ -13,16 +11,7 @@ import { reviewCountText } from './format.js';
 import { RelatedBikes } from './RelatedBikes.js';
 import { RentPanel } from './RentPanel.js';
 import { ReviewList } from './ReviewList.js';
-import { bikeStructuredData, isBookable } from './structured-data.js';
-
-const DESCRIPTION_LIMIT = 155;
-
-/** Search snippets show about 155 characters: cut at a word boundary. */
-function snippet(text: string): string {
-  if (text.length <= DESCRIPTION_LIMIT) return text;
-  const cut = text.slice(0, DESCRIPTION_LIMIT - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_LIMIT - 20))}…`;
-}
+import { isBookable } from './structured-data.js';
 
 function RatingSummary({ bike }: { bike: BikeDetail }) {
   if (bike.reviewCount === 0 || bike.averageRating === null) {
@@ -71,24 +60,9 @@ function BikeFacts({ bike }: { bike: BikeDetail }) {
  * as its own task, so the browser stays responsive while the page becomes interactive.
  */
 function BikeView({ bike }: { bike: BikeDetail }) {
-  const reviews = useBikeReviews(bike._id);
-  const origin = useSiteOrigin();
-  const pagePath = canonicalPathFor(`/bike/${bike._id}`);
   const available = isBookable(bike);
   const price = formatMoney(bike.pricePerHour, bike.currency);
 
-  usePageMeta({
-    title: bike.name,
-    description: snippet(`Rent the ${bike.year} ${bike.brand} ${bike.model} (${engineText(bike.cc)}) for ${price} per hour. ${bike.description}`),
-    type: 'product',
-    image: bike.imgageurl,
-    imageAlt: bike.name,
-    preloadImage: bike.imgageurl,
-    structuredData: bikeStructuredData(bike, reviews.data, {
-      page: absoluteUrl(origin, pagePath),
-      image: absoluteUrl(origin, bike.imgageurl),
-    }),
-  });
 
   return (
     <>
@@ -156,7 +130,6 @@ function BikeView({ bike }: { bike: BikeDetail }) {
 }
 
 function BikeUnavailable({ retry }: { retry(): void }) {
-  usePageMeta({ title: 'Bike details', description: 'This bike could not be loaded.' });
   return (
     <ProblemState
       status="warning"

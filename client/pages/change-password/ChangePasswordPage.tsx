@@ -1,7 +1,6 @@
 import { Button, Card, Form, Input } from 'antd';
 import { useChangePassword, type PasswordChange } from '../../api/users.js';
 import { isApiError } from '../../api/http.js';
-import { usePageMeta } from '../../app/head.js';
 import { notify } from '../../app/notify.js';
 import { PageHeading } from '../../components/PageHeading.js';
 
@@ -13,7 +12,6 @@ const FIELDS = ['currentPassword', 'newPassword'] as const;
 
 /** Password & Security: change the password of the signed-in account; every other session ends. */
 export default function ChangePasswordPage() {
-  usePageMeta({ title: 'Password & Security', description: 'Change the password of your Okay Bike account.' });
   const [form] = Form.useForm<Values>();
   const change = useChangePassword();
 

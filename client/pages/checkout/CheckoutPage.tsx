@@ -6,7 +6,6 @@ import { useLoaderData, useParams } from 'react-router-dom';
 import { useApi } from '../../api/api-context.js';
 import { isApiError } from '../../api/http.js';
 import { newIdempotencyKey, rentalCheckoutQuery, useFullPayment, type Rental } from '../../api/rentals.js';
-import { usePageMeta } from '../../app/head.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
@@ -182,7 +181,6 @@ function CheckoutForm({ rental }: { rental: Rental }) {
 }
 
 export default function CheckoutPage() {
-  usePageMeta({ title: 'Checkout', description: 'Pay for your Okay Bike rental.' });
   const { id = '' } = useParams();
   const { found } = useLoaderData() as CheckoutLoaderData;
   const api = useApi();

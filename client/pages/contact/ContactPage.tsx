@@ -4,7 +4,6 @@ import { useState } from 'react';
 import type { ContactInput } from '../../api/contact.js';
 import { useSendContactMessage } from '../../api/contact.js';
 import { isApiError } from '../../api/http.js';
-import { usePageMeta } from '../../app/head.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import './contact.css';
@@ -20,10 +19,6 @@ const DETAILS = [
 ];
 
 export default function ContactPage() {
-  usePageMeta({
-    title: 'Contact Us',
-    description: 'Questions about a rental, a group booking or your account? Write to Okay Bike: we respond in 1-2 business days.',
-  });
   const [form] = Form.useForm<ContactInput>();
   useAdoptPrefilled(form, ['name', 'email', 'subject', 'message']);
   const send = useSendContactMessage();

@@ -1,7 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Flex } from 'antd';
 import { useMe, useSession } from '../../api/users.js';
-import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -12,7 +11,6 @@ import { FavouriteRides } from './FavouriteRides.js';
 import { dashboardGreeting } from './greeting.js';
 
 export default function DashboardHomePage() {
-  usePageMeta({ title: 'Dashboard', description: 'Your Okay Bike dashboard.' });
   const session = useSession();
   const me = useMe();
   if (!session) return null;

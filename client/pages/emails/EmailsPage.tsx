@@ -4,7 +4,6 @@ import { Alert, Button, Card, Empty, Modal, Skeleton, Table, Tabs, type TableCol
 import { useState } from 'react';
 import { useNavigation } from 'react-router-dom';
 import { useEmail, useEmails, type OutboxEmail } from '../../api/notifications.js';
-import { usePageMeta } from '../../app/head.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager, usePageParam, useStayInRange } from '../../components/Pager.js';
@@ -58,7 +57,6 @@ function EmailPreview({ id, onClose }: { id: string | null; onClose: () => void 
 
 /** Admin: the customer emails of the outbox (sent, waiting, or kept when no SMTP server is configured). */
 export default function EmailsPage() {
-  usePageMeta({ title: 'Emails', description: 'The messages Okay Bike sends its customers.' });
   const { page, goTo } = usePageParam();
   const navigation = useNavigation();
   const emails = useEmails(page);

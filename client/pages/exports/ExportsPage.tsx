@@ -2,7 +2,6 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Progress } from 'antd';
 import { useState } from 'react';
 import { downloadExport, type ExportKind, type ExportProgress } from '../../api/notifications.js';
-import { usePageMeta } from '../../app/head.js';
 import { notifyError } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -49,7 +48,6 @@ function ExportCard({ kind, title, text }: (typeof EXPORTS)[number]) {
 
 /** Admin: CSV exports streamed from the database, with progress while a large one downloads. */
 export default function ExportsPage() {
-  usePageMeta({ title: 'Exports', description: 'Download rentals, payments and users as CSV.' });
   return (
     <>
       <PageHeading title="Exports" lead="CSV files for spreadsheets and accounting, read from the database as they download." />

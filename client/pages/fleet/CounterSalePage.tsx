@@ -6,7 +6,6 @@ import { useQuote } from '../../api/bikes.js';
 import { isApiError } from '../../api/http.js';
 import { newIdempotencyKey, useCounterSale, type CounterPaymentMethod, type Rental } from '../../api/rentals.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
-import { usePageMeta } from '../../app/head.js';
 import { notify } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
@@ -59,7 +58,6 @@ function SaleDone({ rental, method, onNext }: { rental: Rental; method: CounterP
 
 /** /dashboard/counter (admin): book for a customer in the shop, without the online booking fee; record a payment taken there. */
 export default function CounterSalePage() {
-  usePageMeta({ title: 'Counter sale', description: 'Book a bike for a customer in the shop and record the payment.' });
   const zone = useShopTimeZone();
   const [params] = useSearchParams();
   const ids = { email: useId(), bike: useId(), quantity: useId(), start: useId(), end: useId(), method: useId() };

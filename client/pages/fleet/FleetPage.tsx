@@ -6,7 +6,6 @@ import { useBike } from '../../api/bikes.js';
 import { useAddMaintenance, useAddUnit, useTimeline, useUnits, useUpdateUnit, type Unit, type UnitStatus } from '../../api/fleet.js';
 import { isApiError } from '../../api/http.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
-import { usePageMeta } from '../../app/head.js';
 import { notify } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
@@ -219,7 +218,6 @@ export default function FleetPage() {
   const navigate = useNavigate();
   const pickerId = useId();
   const bike = useBike(id);
-  usePageMeta({ title: id && bike.data ? `Fleet: ${bike.data.name}` : 'Fleet', description: 'Units, maintenance and availability of a bike.' });
   const name = bike.data?.name;
   return (
     <>

@@ -12,7 +12,7 @@ import { Alert, Button, Empty } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
-import { DEFAULT_META, SITE_NAME, usePageMeta } from '../../app/head.js';
+import { SITE_NAME } from '../../app/head.js';
 import { BikeCard, BikeCardSkeleton } from '../../components/BikeCard.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { Reveal } from '../../components/Reveal.js';
@@ -283,7 +283,6 @@ function CallToAction() {
  * long page becomes interactive: no one long hydration task.
  */
 export default function HomePage() {
-  usePageMeta({ title: SITE_NAME, description: DEFAULT_META.description });
   return (
     <>
       <Suspense fallback={null}>

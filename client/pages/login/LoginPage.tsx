@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useLogin } from '../../api/auth.js';
 import type { LoginInput } from '../../api/types.js';
 import { useDemoAccounts } from '../../app/app-settings.js';
-import { usePageMeta } from '../../app/head.js';
 import { notifyError } from '../../app/notify.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { AuthCard } from '../../components/AuthCard.js';
@@ -12,7 +11,6 @@ import { decorativeIcon } from '../../components/decorative-icon.js';
 import { useAdoptPrefilled } from '../../app/prefilled.js';
 
 export default function LoginPage() {
-  usePageMeta({ title: 'Login', description: 'Log in to Okay Bike to rent bikes, pay and manage your rentals.' });
   const [form] = Form.useForm<LoginInput>();
   useAdoptPrefilled(form, ['email', 'password']);
   const login = useLogin();

@@ -8,7 +8,6 @@ import { isApiError } from '../../api/http.js';
 import { usePayment, usePaymentStatus, type Payment, type PaymentOutcomeView, type PaymentKind, type PaymentStatus } from '../../api/payments.js';
 import { queryKeys } from '../../api/query-keys.js';
 import { useSession } from '../../api/users.js';
-import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
@@ -217,7 +216,6 @@ function Message({ status, title, text, retry }: { status: 'warning' | 'error'; 
 
 /** /payment/result?payment=<id>: where the payment gateway returns the payer. */
 export default function PaymentResultPage() {
-  usePageMeta({ title: 'Payment result', description: 'The outcome of your Okay Bike payment.' });
   const [params] = useSearchParams();
   const id = params.get('payment')?.trim() ?? '';
   const resuming = params.get('resume') === '1';

@@ -2,7 +2,6 @@ import { FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Table, type TableColumnsType } from 'antd';
 import { useNavigation } from 'react-router-dom';
 import { useAttentionPayments, type AttentionPayment } from '../../api/payments.js';
-import { usePageMeta } from '../../app/head.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { DateTime } from '../../components/DateTime.js';
@@ -37,7 +36,6 @@ function DocumentLink({ href, label, name }: { href: string; label: string; name
 
 /** Admin (issue 11): late payments refunded automatically and refunds the gateway refused, with their documents. */
 export default function PaymentsAttentionPage() {
-  usePageMeta({ title: 'Payments needing attention', description: 'Late payments refunded automatically and refunds the gateway refused.' });
   const navigation = useNavigation();
   const list = useAttentionPayments();
   const data = list.data;

@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../../app/head.js';
 import { LegalPage, type LegalSection } from '../../components/LegalPage.js';
 
 const SECTIONS: LegalSection[] = [
@@ -104,10 +103,6 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export default function PrivacyPolicyPage() {
-  usePageMeta({
-    title: 'Privacy Policy',
-    description: 'What personal data Okay Bike collects, how it is used, the cookies we set, how long we keep data and your rights.',
-  });
   return (
     <LegalPage
       title="Privacy Policy"

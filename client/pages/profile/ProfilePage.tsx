@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useMe } from '../../api/users.js';
-import { usePageMeta } from '../../app/head.js';
 import { AccountSettingsCard } from './AccountSettingsCard.js';
 import { FavoriteBikesCard } from './FavoriteBikesCard.js';
 import { MyReviewsCard } from './MyReviewsCard.js';
@@ -10,7 +9,6 @@ import { ProfileUnavailable } from '../../components/ProfileUnavailable.js';
 import '../../components/profile.css';
 
 export default function ProfilePage() {
-  usePageMeta({ title: 'My Profile', description: 'Your Okay Bike profile: personal information, reviews and favorite bikes.' });
   const me = useMe();
   const formRef = useRef<ProfileFormHandle>(null);
 

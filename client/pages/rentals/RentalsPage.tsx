@@ -1,7 +1,6 @@
 import { Button, Card, Empty, Tabs } from 'antd';
 import { useState } from 'react';
 import { useMyRentals, type Rental } from '../../api/rentals.js';
-import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { RentalCard } from './RentalCard.js';
@@ -68,7 +67,6 @@ function CancelledRentals({ rentals }: { rentals: Rental[] }) {
 }
 
 export default function RentalsPage() {
-  usePageMeta({ title: 'My Rentals', description: 'Your Okay Bike rentals: what is still to pay and what is paid.' });
   const rentals = useMyRentals();
   const [tab, setTab] = useState<TabKey>('unpaid');
 

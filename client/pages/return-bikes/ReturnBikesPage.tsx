@@ -2,7 +2,6 @@ import { CalculatorOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Table, theme, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAllRentals, type Rental } from '../../api/rentals.js';
-import { usePageMeta } from '../../app/head.js';
 import { breakAfter } from '../../components/break-after.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
@@ -53,7 +52,6 @@ function DueCell({ rental, state }: { rental: Rental; state: DueState }) {
 }
 
 export default function ReturnBikesPage() {
-  usePageMeta({ title: 'Return Bikes', description: 'Confirm returned bikes and calculate the rental cost.' });
   const rentals = useAllRentals();
   const { token } = theme.useToken();
   const [returning, setReturning] = useState<{ rental: Rental; initialValue: string } | null>(null);

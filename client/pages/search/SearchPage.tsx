@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
-import { usePageMeta } from '../../app/head.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager, useFocusListOnPage, usePageParam } from '../../components/Pager.js';
@@ -14,10 +13,6 @@ import { searchParamsOf } from './search-loader.js';
 export default function SearchPage() {
   const [params] = useSearchParams();
   const term = (params.get('searchTerm') ?? '').trim();
-  usePageMeta({
-    title: term ? `Bikes matching "${term}"` : 'Search bikes',
-    description: 'Search Okay Bike by name and rent a bike by the hour.',
-  });
   const api = useApi();
   const { page, goTo } = usePageParam();
   const { pathname } = useLocation();

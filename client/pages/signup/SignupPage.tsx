@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSignup } from '../../api/auth.js';
 import { isApiError } from '../../api/http.js';
 import type { SignupInput } from '../../api/types.js';
-import { usePageMeta } from '../../app/head.js';
 import { notify } from '../../app/notify.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { AuthCard } from '../../components/AuthCard.js';
@@ -13,7 +12,6 @@ import { useAdoptPrefilled } from '../../app/prefilled.js';
 import { SIGNUP_FIELDS as FIELDS, signupFieldMessage, type SignupField } from './signup-messages.js';
 
 export default function SignupPage() {
-  usePageMeta({ title: 'Sign Up', description: 'Create your Okay Bike account and rent a bike in minutes.' });
   const [form] = Form.useForm<SignupInput>();
   useAdoptPrefilled(form, ['name', 'email', 'password', 'phone', 'address']);
   const signup = useSignup();

@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../../app/head.js';
 import { LegalPage, type LegalSection } from '../../components/LegalPage.js';
 
 const SECTIONS: LegalSection[] = [
@@ -90,10 +89,6 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export default function TermsOfServicePage() {
-  usePageMeta({
-    title: 'Terms of Service',
-    description: 'The rules of renting with Okay Bike: eligibility, the Tk 100 booking fee, hourly billing, damage, late returns and cancellation.',
-  });
   return (
     <LegalPage
       title="Terms of Service"

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { useUpdateBike } from '../../api/admin-bikes.js';
 import { useBike } from '../../api/bikes.js';
-import { usePageMeta } from '../../app/head.js';
 import { notify } from '../../app/notify.js';
 import { BikeForm, showServerFieldErrors, type BikeFormValues } from '../../components/BikeForm.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
@@ -16,7 +15,6 @@ const FORM_FIELDS = ['name', 'description', 'pricePerHour', 'cc', 'year', 'model
 export default function UpdateBikePage() {
   const { id, currentYear } = useLoaderData() as UpdateBikeLoaderData;
   const { data: bike } = useBike(id);
-  usePageMeta({ title: 'Update Bike', description: 'Edit a bike of the Okay Bike fleet.' });
   const [form] = Form.useForm<BikeFormValues>();
   const updateBike = useUpdateBike();
   // The quantity the form shows as loaded: the bike's figure when the form was filled, then what was last saved

@@ -1,12 +1,10 @@
 import { useMe } from '../../api/users.js';
-import { usePageMeta } from '../../app/head.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { ProfileForm } from '../../components/ProfileForm.js';
 import { ProfileUnavailable } from '../../components/ProfileUnavailable.js';
 import '../../components/profile.css';
 
 export default function UpdateProfilePage() {
-  usePageMeta({ title: 'Update Profile', description: 'Change the name, email, phone and address of your Okay Bike account.' });
   const me = useMe();
   if (!me.data) return <ProfileUnavailable loading={me.isPending} onRetry={() => void me.refetch()} />;
   return (

@@ -16,7 +16,6 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../../api/notifications.js';
-import { usePageMeta } from '../../app/head.js';
 import { notify, notifyError } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
@@ -122,7 +121,6 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
 
 /** Admin: partner webhook endpoints (register, pause, test, delete), their deliveries and attempts. */
 export default function WebhooksPage() {
-  usePageMeta({ title: 'Webhooks', description: 'Signed event notifications for partners.' });
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
