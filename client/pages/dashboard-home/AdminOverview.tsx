@@ -1,5 +1,5 @@
-import { InfoCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tooltip, type TableColumnsType } from 'antd';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useDashboardSummary, type NewUser } from '../../api/dashboard.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
@@ -8,6 +8,7 @@ import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
 import { costBars, signupPoints, type SignupRange } from './chart-data.js';
 import { earnLabel, RentalCostChart, SignupsChart } from './DashboardCharts.js';
+import { LoadError } from '../../components/LoadError.js';
 
 function SummaryCard({ title, value, definition, footnote }: { title: string; value: string; definition: string; footnote?: ReactNode }) {
   return (
@@ -100,16 +101,7 @@ export function AdminOverview() {
   }
   if (!summary.data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="Error loading data."
-        action={
-          <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => summary.refetch()}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="Error loading data." onRetry={() => summary.refetch()} variant="dashboard" />
     );
   }
 

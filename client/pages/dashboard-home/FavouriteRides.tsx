@@ -1,5 +1,5 @@
-import { DeleteOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Skeleton } from 'antd';
 import type { Bike } from '../../api/bikes.js';
 import { useFavourites, useRemoveFavourite } from '../../api/favourites.js';
 import { notify, notifyError } from '../../app/notify.js';
@@ -9,6 +9,7 @@ import { FactList } from '../../components/FactList.js';
 import { AvailabilityTag } from '../../components/AvailabilityTag.js';
 import { engineFact, truncate } from '../../lib/bike-text.js';
 import { formatRate } from '../../lib/money.js';
+import { LoadError } from '../../components/LoadError.js';
 
 /** Spec section 9: favourites show 3 skeletons while loading and cut descriptions at 20 characters. */
 const SKELETONS = 3;
@@ -77,16 +78,7 @@ export function FavouriteRides() {
     );
   } else if (!favourites.data) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title="Your favorite rides could not be loaded."
-        action={
-          <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => favourites.refetch()}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="Your favorite rides could not be loaded." onRetry={() => favourites.refetch()} variant="dashboard" />
     );
   } else if (favourites.data.length === 0) {
     body = (
