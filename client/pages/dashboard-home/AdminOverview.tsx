@@ -117,28 +117,28 @@ export function AdminOverview() {
           Bike Rental Summary
         </h2>
         <Row gutter={[16, 16]}>
-          <Col xs={24} md={8}>
-            <SummaryCard
-              title="Total Rented"
-              value={totals.totalRented.toLocaleString('en-US')}
-              definition="Units rented: the bikes of every rental whose booking fee was paid, counted per unit."
-            />
-          </Col>
-          <Col xs={24} md={8}>
-            <SummaryCard
-              title="Total Earn"
-              value={money(totals.totalEarn)}
-              definition="Money actually paid for returned rentals. Booking fees are counted apart."
-              footnote={`Booking fees: ${formatMoney(totals.bookingFees.amount, totals.bookingFees.currency)}`}
-            />
-          </Col>
-          <Col xs={24} md={8}>
-            <SummaryCard
-              title="Total Bikes"
-              value={totals.totalBikes.toLocaleString('en-US')}
-              definition="Units in the fleet: the units in stock plus the units out on rentals."
-            />
-          </Col>
+          {[
+            {
+              title: 'Total Rented',
+              value: totals.totalRented.toLocaleString('en-US'),
+              definition: 'Units rented: the bikes of every rental whose booking fee was paid, counted per unit.',
+            },
+            {
+              title: 'Total Earn',
+              value: money(totals.totalEarn),
+              definition: 'Money actually paid for returned rentals. Booking fees are counted apart.',
+              footnote: `Booking fees: ${formatMoney(totals.bookingFees.amount, totals.bookingFees.currency)}`,
+            },
+            {
+              title: 'Total Bikes',
+              value: totals.totalBikes.toLocaleString('en-US'),
+              definition: 'Units in the fleet: the units in stock plus the units out on rentals.',
+            },
+          ].map((card) => (
+            <Col key={card.title} xs={24} md={8}>
+              <SummaryCard {...card} />
+            </Col>
+          ))}
         </Row>
       </section>
 
