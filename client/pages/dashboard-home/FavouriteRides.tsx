@@ -7,7 +7,7 @@ import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { FactList } from '../../components/FactList.js';
 import { AvailabilityTag } from '../../components/AvailabilityTag.js';
-import { engineFact, truncate } from '../../lib/bike-text.js';
+import { cardFacts, truncate } from '../../lib/bike-text.js';
 import { formatRate } from '../../lib/money.js';
 import { LoadError } from '../../components/LoadError.js';
 
@@ -33,10 +33,7 @@ function FavouriteCard({ bike, removing, onRemove }: { bike: Bike; removing: boo
         <FactList
           className="favourite-ride-facts"
           facts={[
-            { term: 'Brand', value: bike.brand },
-            { term: 'Model', value: bike.model },
-            { term: 'Year', value: bike.year },
-            engineFact(bike.cc),
+            ...cardFacts(bike),
             { term: 'Price', value: formatRate(bike.pricePerHour, bike.currency, 'hour') },
           ]}
         />
