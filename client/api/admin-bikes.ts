@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from './api-context.js';
 import type { Bike } from './bikes.js';
 import type { HttpClient } from './http.js';
+import { useApiMutation } from './mutations.js';
 import { queryKeys } from './query-keys.js';
 import type { Schemas } from './types.js';
 
@@ -30,34 +29,17 @@ export async function deleteBike(api: HttpClient, id: string): Promise<void> {
   await api.delete<null>(`bikes/${encodeURIComponent(id)}`);
 }
 
-function useInvalidateBikeData() {
-  const queryClient = useQueryClient();
-  // Listings, detail pages, favourites and the fleet total on the dashboard all show bike data.
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.favourites.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
-    ]);
-}
+// Listings, detail pages, favourites and the fleet total on the dashboard all show bike data.
+const BIKE_DATA_KEYS = [queryKeys.bikes.all, queryKeys.favourites.all, queryKeys.dashboard.all];
 
 export function useCreateBike() {
-  const api = useApi();
-  const invalidate = useInvalidateBikeData();
-  return useMutation({ mutationFn: (input: BikeInput) => createBike(api, input), onSuccess: invalidate });
+  return useApiMutation((api, input: BikeInput) => createBike(api, input), BIKE_DATA_KEYS);
 }
 
 export function useUpdateBike() {
-  const api = useApi();
-  const invalidate = useInvalidateBikeData();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: BikeUpdateInput }) => updateBike(api, id, input),
-    onSuccess: invalidate,
-  });
+  return useApiMutation((api, { id, input }: { id: string; input: BikeUpdateInput }) => updateBike(api, id, input), BIKE_DATA_KEYS);
 }
 
 export function useDeleteBike() {
-  const api = useApi();
-  const invalidate = useInvalidateBikeData();
-  return useMutation({ mutationFn: (id: string) => deleteBike(api, id), onSuccess: invalidate });
+  return useApiMutation((api, id: string) => deleteBike(api, id), BIKE_DATA_KEYS);
 }

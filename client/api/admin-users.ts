@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
+import { useApiMutation } from './mutations.js';
 import { queryKeys } from './query-keys.js';
 import type { Schemas, User } from './types.js';
 
@@ -31,24 +32,13 @@ export function useUsers(page: number, limit: number = USERS_PAGE_SIZE) {
   return useQuery({ ...usersQuery(api, page, limit), placeholderData: keepPreviousData });
 }
 
-function useInvalidateUserData() {
-  const queryClient = useQueryClient();
-  // The dashboard's newest-users list and signup counts change with the accounts.
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
-    ]);
-}
+// The dashboard's newest-users list and signup counts change with the accounts.
+const USER_DATA_KEYS = [queryKeys.users.all, queryKeys.dashboard.all];
 
 export function usePromoteUser() {
-  const api = useApi();
-  const invalidate = useInvalidateUserData();
-  return useMutation({ mutationFn: (id: string) => promoteUser(api, id), onSuccess: invalidate });
+  return useApiMutation((api, id: string) => promoteUser(api, id), USER_DATA_KEYS);
 }
 
 export function useDeleteUser() {
-  const api = useApi();
-  const invalidate = useInvalidateUserData();
-  return useMutation({ mutationFn: (id: string) => deleteUser(api, id), onSuccess: invalidate });
+  return useApiMutation((api, id: string) => deleteUser(api, id), USER_DATA_KEYS);
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useApi } from './api-context.js';
 import type { HttpClient } from './http.js';
 import type { Schemas } from './types.js';
+import { useApiMutation } from './mutations.js';
 import { queryKeys } from './query-keys.js';
 
 export type { RentalStatus } from './types.js';
@@ -156,41 +157,22 @@ export function useReturnRental() {
 }
 
 /** Everything a booking change touches: the rentals, the bike's free units and its quotes, the admin's fleet views. */
-function invalidateBookings(queryClient: ReturnType<typeof useQueryClient>) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.rentals.all }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.fleet.all }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
-  ]);
-}
+const BOOKING_KEYS = [queryKeys.rentals.all, queryKeys.bikes.all, queryKeys.fleet.all, queryKeys.dashboard.all];
 
 /** The owner cancels a booking before its start: the fee is refunded inside the free window, kept after it. */
 export function useCancelRental() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => cancelRental(api, id),
-    onSuccess: () => invalidateBookings(queryClient),
-  });
+  return useApiMutation((api, id: string) => cancelRental(api, id), BOOKING_KEYS);
 }
 
 /** The owner moves a booking to another window (409 when it is not free). */
 export function useRescheduleRental() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...input }: RescheduleInput & { id: string }) => rescheduleRental(api, id, input),
-    onSuccess: () => invalidateBookings(queryClient),
-  });
+  return useApiMutation((api, { id, ...input }: RescheduleInput & { id: string }) => rescheduleRental(api, id, input), BOOKING_KEYS);
 }
 
 /** Admin: a counter sale. */
 export function useCounterSale() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ idempotencyKey, ...input }: CounterSaleInput & { idempotencyKey?: string }) => createCounterSale(api, input, idempotencyKey),
-    onSuccess: () => invalidateBookings(queryClient),
-  });
+  return useApiMutation(
+    (api, { idempotencyKey, ...input }: CounterSaleInput & { idempotencyKey?: string }) => createCounterSale(api, input, idempotencyKey),
+    BOOKING_KEYS,
+  );
 }

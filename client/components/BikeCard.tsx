@@ -1,7 +1,7 @@
 import { Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import type { Bike } from '../api/bikes.js';
-import { engineFact, truncate } from '../lib/bike-text.js';
+import { cardFacts, truncate } from '../lib/bike-text.js';
 import { formatMoney } from '../lib/money.js';
 import { ButtonLink } from './ButtonLink.js';
 import { FactList } from './FactList.js';
@@ -37,12 +37,7 @@ export function BikeCard({ bike, eager = false }: { bike: Bike; eager?: boolean 
         </p>
         <FactList
           className="okb-bike-card__facts"
-          facts={[
-            { term: 'Brand', value: bike.brand },
-            { term: 'Model', value: bike.model },
-            { term: 'Year', value: bike.year },
-            engineFact(bike.cc),
-          ]}
+          facts={cardFacts(bike)}
         />
         <div className="okb-bike-card__price">
           <div>

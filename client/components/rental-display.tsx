@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Skeleton, Tag } from 'antd';
+import { Card, Skeleton, Tag } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { RentalStatus } from '../api/rentals.js';
 import './rentals.css';
+import { LoadError } from './LoadError.js';
 
 const STATUS_LABELS: Record<RentalStatus, string> = {
   pending_fee: 'Booking fee pending',
@@ -46,13 +47,7 @@ export function RentalsLoadState({
   }
   if (rentals.isError) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="Your rentals could not be loaded."
-        description={rentals.error.message}
-        action={<Button onClick={() => void rentals.refetch()}>Retry</Button>}
-      />
+      <LoadError title="Your rentals could not be loaded." description={rentals.error.message} onRetry={() => rentals.refetch()} />
     );
   }
   return null;

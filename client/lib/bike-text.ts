@@ -18,5 +18,13 @@ export const isElectric = (cc: number): boolean => cc <= 0;
 export const engineFact = (cc: number): { term: string; value: string | number } =>
   isElectric(cc) ? { term: 'Motor', value: 'Electric' } : { term: 'CC', value: cc };
 
+/** A card's facts about the bike (listing cards, favourites): brand, model, year and engine. */
+export const cardFacts = (bike: { brand: string; model: string; year: number; cc: number }): { term: string; value: string | number }[] => [
+  { term: 'Brand', value: bike.brand },
+  { term: 'Model', value: bike.model },
+  { term: 'Year', value: bike.year },
+  engineFact(bike.cc),
+];
+
 /** The engine in words: '155 cc', or 'Electric motor'. */
 export const engineText = (cc: number): string => (isElectric(cc) ? 'Electric motor' : `${cc} cc`);

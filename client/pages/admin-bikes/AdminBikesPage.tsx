@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, ScheduleOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Form, Input, Modal, Select, Table, theme, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Form, Input, Modal, Select, Table, theme, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ADMIN_BIKES_PAGE_SIZE, useDeleteBike } from '../../api/admin-bikes.js';
 import { useFleet, type Bike } from '../../api/bikes.js';
@@ -12,6 +12,7 @@ import './admin-bikes.css';
 import { AvailabilityTag, isInStock } from '../../components/AvailabilityTag.js';
 import { StatusTag } from '../../components/StatusTag.js';
 import { Pager, useFocusListOnPage, usePageParam, useStayInRange } from '../../components/Pager.js';
+import { LoadError } from '../../components/LoadError.js';
 
 type Availability = 'all' | 'true' | 'false';
 
@@ -180,16 +181,7 @@ export default function AdminBikesPage() {
         </Form>
 
         {fleet.isError && !data ? (
-          <Alert
-            type="error"
-            showIcon
-            title="The bikes could not be loaded."
-            action={
-              <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => fleet.refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <LoadError title="The bikes could not be loaded." onRetry={() => fleet.refetch()} variant="dashboard" />
         ) : (
           <div ref={listRef} tabIndex={-1} data-focus-target aria-label={`Bikes, page ${shownPage} of ${totalPages}`} role="region">
             {filtering && data ? (

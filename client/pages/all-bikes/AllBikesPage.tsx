@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Input, Segmented } from 'antd';
+import { Button, Empty, Input, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { bikesQuery } from '../../api/bikes.js';
@@ -9,6 +9,7 @@ import { Pager, useFocusListOnPage } from '../../components/Pager.js';
 import { BikeGrid } from '../../components/BikeGrid.js';
 import { listingQueryParams, listingSearch, readListingState, type ListingState } from './listing-params.js';
 import './all-bikes.css';
+import { LoadError } from '../../components/LoadError.js';
 
 /** One labelled filter input; the label is also its placeholder (spec). */
 function FilterField({ id, name, label, value, onChange }: { id: string; name: string; label: string; value: string; onChange(value: string): void }) {
@@ -48,16 +49,7 @@ export default function AllBikesPage() {
   let results;
   if (bikes.isError && !changing) {
     results = (
-      <Alert
-        type="error"
-        showIcon
-        title="The bikes could not be loaded."
-        action={
-          <Button onClick={() => void bikes.refetch()} loading={bikes.isFetching}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="The bikes could not be loaded." onRetry={() => bikes.refetch()} retrying={bikes.isFetching} />
     );
   } else if (!loading && page && page.bikes.length === 0) {
     results = (

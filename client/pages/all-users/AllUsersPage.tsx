@@ -1,5 +1,5 @@
-import { CrownOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Popconfirm, Table, theme, Tooltip, type TableColumnsType } from 'antd';
+import { CrownOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Popconfirm, Table, theme, Tooltip, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigation } from 'react-router-dom';
 import { useDeleteUser, usePromoteUser, useUsers } from '../../api/admin-users.js';
@@ -12,6 +12,7 @@ import { PageHeading } from '../../components/PageHeading.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { Pager, useFocusListOnPage, usePageParam, useStayInRange } from '../../components/Pager.js';
 import { StatusTag } from '../../components/StatusTag.js';
+import { LoadError } from '../../components/LoadError.js';
 
 /** The spec's error text, with the server's reason beneath it when it gave one (open rentals, own account). */
 function failure(title: string, error: unknown): ReactNode {
@@ -122,16 +123,7 @@ export default function AllUsersPage() {
       <PageHeading title="All Users" lead={data ? `${data.totalUsers} accounts, newest first.` : 'Every account, newest first.'} />
       <Card>
         {users.isError && !data ? (
-          <Alert
-            type="error"
-            showIcon
-            title="The users could not be loaded."
-            action={
-              <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => users.refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <LoadError title="The users could not be loaded." onRetry={() => users.refetch()} variant="dashboard" />
         ) : (
           <div ref={listRef} tabIndex={-1} data-focus-target role="region" aria-label={`Users, page ${page} of ${data?.totalPages ?? 1}`}>
             <Table<User>

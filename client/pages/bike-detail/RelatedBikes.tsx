@@ -1,7 +1,8 @@
-import { Alert, Button, Empty, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { useRelatedBikes } from '../../api/bikes.js';
 import { BikeCard } from '../../components/BikeCard.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
+import { LoadError } from '../../components/LoadError.js';
 
 /** One row on a desktop screen; the listing has the rest. */
 const SHOWN = 4;
@@ -21,16 +22,7 @@ export function RelatedBikes({ bikeId }: { bikeId: string }) {
   }
   if (related.isError && !related.data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="Other bikes could not be loaded."
-        action={
-          <Button size="small" onClick={() => void related.refetch()}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="Other bikes could not be loaded." onRetry={() => related.refetch()} variant="inline" />
     );
   }
   if (related.data.length === 0) return <Empty description="No other bikes to show yet." />;

@@ -1,5 +1,5 @@
 import { DislikeFilled, DislikeOutlined, LikeFilled, LikeOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Empty, Rate, Skeleton } from 'antd';
+import { Avatar, Button, Empty, Rate, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useBikeReviews, useVoteReview, type Review, type VoteName } from '../../api/reviews.js';
 import { useSession } from '../../api/users.js';
@@ -7,6 +7,7 @@ import { notifyError } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
 import { formatDate } from '../../lib/time.js';
+import { LoadError } from '../../components/LoadError.js';
 
 function ReviewVotes({ review, bikeId, own }: { review: Review; bikeId: string; own: boolean }) {
   const session = useSession();
@@ -92,16 +93,7 @@ export function ReviewList({ bikeId }: { bikeId: string }) {
   if (reviews.isPending) return <Skeleton active avatar paragraph={{ rows: 3 }} />;
   if (reviews.isError && !reviews.data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="Reviews could not be loaded."
-        action={
-          <Button size="small" onClick={() => void reviews.refetch()}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="Reviews could not be loaded." onRetry={() => reviews.refetch()} variant="inline" />
     );
   }
   if (reviews.data.length === 0) {

@@ -14,6 +14,7 @@ import { formatMoney } from '../../lib/money.js';
 import { amountDue } from '../../lib/rental-state.js';
 import type { CheckoutLoaderData } from './checkout-loader.js';
 import './checkout.css';
+import { LoadError } from '../../components/LoadError.js';
 
 function CheckoutFrame({ children }: { children: ReactNode }) {
   return (
@@ -208,13 +209,7 @@ export default function CheckoutPage() {
   if (checkout.isError) {
     return (
       <CheckoutFrame>
-        <Alert
-          type="error"
-          showIcon
-          title="This rental could not be loaded."
-          description={checkout.error.message}
-          action={<Button onClick={() => void checkout.refetch()}>Retry</Button>}
-        />
+        <LoadError title="This rental could not be loaded." description={checkout.error.message} onRetry={() => checkout.refetch()} />
       </CheckoutFrame>
     );
   }

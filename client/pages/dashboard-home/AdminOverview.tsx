@@ -1,5 +1,5 @@
-import { InfoCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tooltip, type TableColumnsType } from 'antd';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useDashboardSummary, type NewUser } from '../../api/dashboard.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
@@ -8,6 +8,7 @@ import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
 import { costBars, signupPoints, type SignupRange } from './chart-data.js';
 import { earnLabel, RentalCostChart, SignupsChart } from './DashboardCharts.js';
+import { LoadError } from '../../components/LoadError.js';
 
 function SummaryCard({ title, value, definition, footnote }: { title: string; value: string; definition: string; footnote?: ReactNode }) {
   return (
@@ -100,16 +101,7 @@ export function AdminOverview() {
   }
   if (!summary.data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="Error loading data."
-        action={
-          <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => summary.refetch()}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="Error loading data." onRetry={() => summary.refetch()} variant="dashboard" />
     );
   }
 
@@ -125,28 +117,28 @@ export function AdminOverview() {
           Bike Rental Summary
         </h2>
         <Row gutter={[16, 16]}>
-          <Col xs={24} md={8}>
-            <SummaryCard
-              title="Total Rented"
-              value={totals.totalRented.toLocaleString('en-US')}
-              definition="Units rented: the bikes of every rental whose booking fee was paid, counted per unit."
-            />
-          </Col>
-          <Col xs={24} md={8}>
-            <SummaryCard
-              title="Total Earn"
-              value={money(totals.totalEarn)}
-              definition="Money actually paid for returned rentals. Booking fees are counted apart."
-              footnote={`Booking fees: ${formatMoney(totals.bookingFees.amount, totals.bookingFees.currency)}`}
-            />
-          </Col>
-          <Col xs={24} md={8}>
-            <SummaryCard
-              title="Total Bikes"
-              value={totals.totalBikes.toLocaleString('en-US')}
-              definition="Units in the fleet: the units in stock plus the units out on rentals."
-            />
-          </Col>
+          {[
+            {
+              title: 'Total Rented',
+              value: totals.totalRented.toLocaleString('en-US'),
+              definition: 'Units rented: the bikes of every rental whose booking fee was paid, counted per unit.',
+            },
+            {
+              title: 'Total Earn',
+              value: money(totals.totalEarn),
+              definition: 'Money actually paid for returned rentals. Booking fees are counted apart.',
+              footnote: `Booking fees: ${formatMoney(totals.bookingFees.amount, totals.bookingFees.currency)}`,
+            },
+            {
+              title: 'Total Bikes',
+              value: totals.totalBikes.toLocaleString('en-US'),
+              definition: 'Units in the fleet: the units in stock plus the units out on rentals.',
+            },
+          ].map((card) => (
+            <Col key={card.title} xs={24} md={8}>
+              <SummaryCard {...card} />
+            </Col>
+          ))}
         </Row>
       </section>
 

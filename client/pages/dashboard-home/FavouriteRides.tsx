@@ -1,5 +1,5 @@
-import { DeleteOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Skeleton } from 'antd';
 import type { Bike } from '../../api/bikes.js';
 import { useFavourites, useRemoveFavourite } from '../../api/favourites.js';
 import { notify, notifyError } from '../../app/notify.js';
@@ -7,8 +7,9 @@ import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { FactList } from '../../components/FactList.js';
 import { AvailabilityTag } from '../../components/AvailabilityTag.js';
-import { engineFact, truncate } from '../../lib/bike-text.js';
+import { cardFacts, truncate } from '../../lib/bike-text.js';
 import { formatRate } from '../../lib/money.js';
+import { LoadError } from '../../components/LoadError.js';
 
 /** Spec section 9: favourites show 3 skeletons while loading and cut descriptions at 20 characters. */
 const SKELETONS = 3;
@@ -32,10 +33,7 @@ function FavouriteCard({ bike, removing, onRemove }: { bike: Bike; removing: boo
         <FactList
           className="favourite-ride-facts"
           facts={[
-            { term: 'Brand', value: bike.brand },
-            { term: 'Model', value: bike.model },
-            { term: 'Year', value: bike.year },
-            engineFact(bike.cc),
+            ...cardFacts(bike),
             { term: 'Price', value: formatRate(bike.pricePerHour, bike.currency, 'hour') },
           ]}
         />
@@ -77,16 +75,7 @@ export function FavouriteRides() {
     );
   } else if (!favourites.data) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title="Your favorite rides could not be loaded."
-        action={
-          <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => favourites.refetch()}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="Your favorite rides could not be loaded." onRetry={() => favourites.refetch()} variant="dashboard" />
     );
   } else if (favourites.data.length === 0) {
     body = (

@@ -1,5 +1,5 @@
 import './emails.css';
-import { EyeOutlined, PaperClipOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Modal, Skeleton, Table, Tabs, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigation } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { breakAfter } from '../../components/break-after.js';
 import { DateTime } from '../../components/DateTime.js';
+import { LoadError } from '../../components/LoadError.js';
 
 const TONE: Record<OutboxEmail['status'], StatusTone> = { sent: 'success', kept: 'info', pending: 'warning', failed: 'danger' };
 const KIND_LABEL: Record<string, string> = {
@@ -120,16 +121,7 @@ export default function EmailsPage() {
       ) : null}
       <Card>
         {emails.isError && !data ? (
-          <Alert
-            type="error"
-            showIcon
-            title="The emails could not be loaded."
-            action={
-              <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => emails.refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <LoadError title="The emails could not be loaded." onRetry={() => emails.refetch()} variant="dashboard" />
         ) : (
           <Table<OutboxEmail>
             rowKey="_id"

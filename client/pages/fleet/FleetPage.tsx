@@ -16,6 +16,7 @@ import { shopDayStart, toZonedInputValue, zonedInputToIso } from '../../lib/time
 import { BikePicker } from './BikePicker.js';
 import { FleetTimeline } from './Timeline.js';
 import './fleet.css';
+import { LoadError } from '../../components/LoadError.js';
 
 const TIMELINE_DAYS = 14;
 const STATUS_OPTIONS: { value: UnitStatus; label: string }[] = [
@@ -152,7 +153,7 @@ function UnitsCard({ bikeId }: { bikeId: string }) {
   return (
     <Card title={<h2 className="fleet-card-title">Units</h2>} className="fleet-card">
       {units.isError ? (
-        <Alert type="error" showIcon title="The units could not be loaded." description={units.error.message} action={<Button onClick={() => void units.refetch()}>Retry</Button>} />
+        <LoadError title="The units could not be loaded." description={units.error.message} onRetry={() => units.refetch()} />
       ) : (
         <Table<Unit>
           rowKey="_id"
@@ -198,7 +199,7 @@ function TimelineCard({ bikeId }: { bikeId: string }) {
       }
     >
       {timeline.isError ? (
-        <Alert type="error" showIcon title="The timeline could not be loaded." description={timeline.error.message} action={<Button onClick={() => void timeline.refetch()}>Retry</Button>} />
+        <LoadError title="The timeline could not be loaded." description={timeline.error.message} onRetry={() => timeline.refetch()} />
       ) : timeline.data ? (
         timeline.data.units.length === 0 ? (
           <Empty description="This bike has no units yet." />

@@ -8,7 +8,7 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty } from 'antd';
+import { Empty } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
@@ -21,6 +21,7 @@ import '../../components/bike-grid.css';
 import { FEATURED_PAGES, featuredParams, PROMO_BIKE_NAME, PROMO_FEATURES, PROMO_SEARCH, REASONS, TESTIMONIALS } from './home-content.js';
 import { SlideCarousel } from './SlideCarousel.js';
 import './home.css';
+import { LoadError } from '../../components/LoadError.js';
 
 const HERO_SLIDES = [
   { heading: 'Need Bike For Short Time?', text: '100+ bikes rented by the hour, from city scooters to tourers.', image: '/images/hero/hero-1.svg' },
@@ -110,16 +111,7 @@ function FeaturedBikes() {
   let content;
   if (featured.isError) {
     content = (
-      <Alert
-        type="error"
-        showIcon
-        title="The featured bikes could not be loaded."
-        action={
-          <Button onClick={() => void featured.refetch()} loading={featured.isFetching}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="The featured bikes could not be loaded." onRetry={() => featured.refetch()} retrying={featured.isFetching} />
     );
   } else if (!featured.data) {
     content = (

@@ -1,5 +1,5 @@
-import { FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Table, type TableColumnsType } from 'antd';
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Card, Empty, Table, type TableColumnsType } from 'antd';
 import { useNavigation } from 'react-router-dom';
 import { useAttentionPayments, type AttentionPayment } from '../../api/payments.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/PageHeading.js';
 import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
+import { LoadError } from '../../components/LoadError.js';
 
 const KIND_LABEL: Record<string, string> = { booking_fee: 'Booking fee', rental: 'Rental payment', late_fee: 'Late fee' };
 
@@ -113,16 +114,7 @@ export default function PaymentsAttentionPage() {
       />
       <Card>
         {list.isError && !data ? (
-          <Alert
-            type="error"
-            showIcon
-            title="The payments could not be loaded."
-            action={
-              <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => list.refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <LoadError title="The payments could not be loaded." onRetry={() => list.refetch()} variant="dashboard" />
         ) : (
           <Table<AttentionPayment>
             rowKey="_id"

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { Card, Empty, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { useFavourites } from '../../api/favourites.js';
 import type { Role } from '../../api/types.js';
 import { formatRate } from '../../lib/money.js';
+import { LoadError } from '../../components/LoadError.js';
 
 /** Spec section 9: 3 skeleton tiles while favourites load. */
 const SKELETON_TILES = 3;
@@ -28,13 +29,7 @@ export function FavoriteBikesCard({ role }: { role: Role }) {
     );
   } else if (favourites.isError) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title="Your favorite bikes could not be loaded."
-        description={favourites.error.message}
-        action={<Button onClick={() => void favourites.refetch()}>Retry</Button>}
-      />
+      <LoadError title="Your favorite bikes could not be loaded." description={favourites.error.message} onRetry={() => favourites.refetch()} />
     );
   } else if (favourites.data.length === 0) {
     body = (

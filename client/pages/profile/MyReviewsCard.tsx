@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Empty, Rate, Skeleton, Table, type TableProps } from 'antd';
+import { Card, Empty, Rate, Skeleton, Table, type TableProps } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { Link } from 'react-router-dom';
 import { useMyReviews, type Review } from '../../api/reviews.js';
 import type { Role } from '../../api/types.js';
 import { DateTime } from '../../components/DateTime.js';
+import { LoadError } from '../../components/LoadError.js';
 
 /** Spec section 9: review comments are cut at 40 characters in the profile. */
 export const COMMENT_PREVIEW_LENGTH = 40;
@@ -56,13 +57,7 @@ export function MyReviewsCard({ role }: { role: Role }) {
     body = <Skeleton active paragraph={{ rows: 3 }} />;
   } else if (reviews.isError) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title="Your reviews could not be loaded."
-        description={reviews.error.message}
-        action={<Button onClick={() => void reviews.refetch()}>Retry</Button>}
-      />
+      <LoadError title="Your reviews could not be loaded." description={reviews.error.message} onRetry={() => reviews.refetch()} />
     );
   } else if (reviews.data.length === 0) {
     body = (

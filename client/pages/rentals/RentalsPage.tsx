@@ -29,6 +29,11 @@ function RentalList({ rentals, tab }: { rentals: Rental[]; tab: TabKey }) {
       </Card>
     );
   }
+  return <RentalCards rentals={rentals} />;
+}
+
+/** Rental cards as a list (a tab's rentals, the cancelled ones). */
+function RentalCards({ rentals }: { rentals: Rental[] }) {
   return (
     <ul className="rental-list">
       {rentals.map((rental) => (
@@ -52,15 +57,7 @@ function CancelledRentals({ rentals }: { rentals: Rental[] }) {
         {open ? 'Hide cancelled bookings' : 'Show cancelled bookings'}
       </Button>
       <div id="rentals-cancelled-list" hidden={!open} style={{ marginTop: 12 }}>
-        {open ? (
-          <ul className="rental-list">
-            {rentals.map((rental) => (
-              <li key={rental._id}>
-                <RentalCard rental={rental} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {open ? <RentalCards rentals={rentals} /> : null}
       </div>
     </section>
   );

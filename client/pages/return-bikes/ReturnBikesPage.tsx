@@ -1,5 +1,5 @@
-import { CalculatorOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Table, theme, type TableColumnsType } from 'antd';
+import { CalculatorOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Table, theme, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAllRentals, type Rental } from '../../api/rentals.js';
 import { breakAfter } from '../../components/break-after.js';
@@ -11,6 +11,7 @@ import { useShopTimeZone } from '../../app/app-settings.js';
 import { shopDayStart, toZonedInputValue } from '../../lib/time.js';
 import { ReturnModal } from './ReturnModal.js';
 import './return-bikes.css';
+import { LoadError } from '../../components/LoadError.js';
 
 /** Out on the road (or booked ahead): the booking fee is paid and the bike has not come back yet. */
 const isOut = (rental: Rental) => rental.status === 'booked';
@@ -122,16 +123,7 @@ export default function ReturnBikesPage() {
       ) : null}
       <Card>
         {rentals.isError && !rentals.data ? (
-          <Alert
-            type="error"
-            showIcon
-            title="The rentals could not be loaded."
-            action={
-              <Button icon={<ReloadOutlined {...decorativeIcon} />} onClick={() => rentals.refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <LoadError title="The rentals could not be loaded." onRetry={() => rentals.refetch()} variant="dashboard" />
         ) : (
           <Table<Rental>
             rowKey="_id"

@@ -1,4 +1,4 @@
-import { Alert, Button, Empty } from 'antd';
+import { Empty } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import { bikesQuery } from '../../api/bikes.js';
@@ -9,6 +9,7 @@ import { Pager, useFocusListOnPage, usePageParam } from '../../components/Pager.
 import { BikeGrid } from '../../components/BikeGrid.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { searchParamsOf } from './search-loader.js';
+import { LoadError } from '../../components/LoadError.js';
 
 export default function SearchPage() {
   const [params] = useSearchParams();
@@ -28,16 +29,7 @@ export default function SearchPage() {
     body = <Empty description="Type a bike name above to search our fleet." />;
   } else if (bikes.isError) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title="The search could not be loaded."
-        action={
-          <Button onClick={() => void bikes.refetch()} loading={bikes.isFetching}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="The search could not be loaded." onRetry={() => bikes.refetch()} retrying={bikes.isFetching} />
     );
   } else if (bikes.data && bikes.data.bikes.length === 0) {
     body = (
