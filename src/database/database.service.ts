@@ -64,6 +64,7 @@ export class DatabaseService implements OnApplicationShutdown {
       });
       // An idle client losing its connection must not crash the process; the next query reports it.
       this.pool.on('error', (err) => this.logger.warn(`idle database connection lost: ${loggableMessage(err)}`));
+      closeUnfinishedTransactions(this.pool);
       this.db = drizzlePg({ client: this.pool, schema }) as unknown as Db;
       const migrator = new pg.Client({ connectionString: env.DATABASE_URL, connectionTimeoutMillis: env.DATABASE_TIMEOUT_MS });
       await migrator.connect();
@@ -186,4 +187,30 @@ export class DatabaseService implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.close();
   }
+}
+
+/**
+ * A pooled client handed back while its connection is still inside a transaction (status 'T' or 'E') is closed
+ * instead of kept. It happens when a statement passes `query_timeout`: the statement runs on at the server, the
+ * ROLLBACK queued behind it times out too and pg drops it unsent, and Drizzle releases the client anyway; reused,
+ * it answered the next request "current transaction is aborted" (test/api/pool-hygiene.test.ts).
+ */
+function closeUnfinishedTransactions(pool: pg.Pool): void {
+  type Callback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void;
+  const guard = (client: pg.PoolClient): pg.PoolClient => {
+    const release = client.release.bind(client);
+    client.release = (err?: Error | boolean) => {
+      const status = (client as pg.PoolClient & { getTransactionStatus?: () => string | null }).getTransactionStatus?.();
+      const unfinished = status === 'T' || status === 'E';
+      return release(err || (unfinished ? new Error(`connection released inside a transaction (status ${status})`) : undefined));
+    };
+    return client;
+  };
+  const connect = pool.connect.bind(pool) as (cb?: Callback) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((cb?: Callback) => {
+    if (typeof cb === 'function') {
+      return connect((err, client, done) => (client ? cb(err, guard(client), client.release) : cb(err, client, done)));
+    }
+    return connect()!.then(guard);
+  }) as typeof pool.connect;
 }
