@@ -181,11 +181,14 @@ export class BookingService {
   private async takeUnits(bikeId: string, rentalId: string, w: BookingWindow, quantity: number): Promise<void> {
     const units = await this.fleet.pickFree(bikeId, w, quantity);
     if (units.length < quantity) throw new OutOfStock();
-    await this.fleet.reserveForRental(bikeId, rentalId, units, w);
+    // Inserted in one global order (by unit id), so two bookings that picked overlapping units wait for each other
+    // in the same order instead of deadlocking on the exclusion constraint (40P01, then retries, and at last a 500
+    // once the retries ran out: the concurrency suite's multi-unit race on PostgreSQL).
+    await this.fleet.reserveForRental(bikeId, rentalId, [...units].sort(), w);
   }
 
   private async bookableBike(bikeId: string): Promise<BikeRow> {
-    // A share lock: a concurrent deletion of the bike (update lock) waits for the booking, and sees it.
+    // Locked (see findActiveBike): bookings of this bike run one at a time; a deletion waits for the booking, and sees it.
     const bike = await this.rentals.findActiveBike(bikeId, true);
     if (!bike) throw new NotFoundException('Bike not found');
     if (!bike.isAvailable) throw new OutOfStock();

@@ -65,7 +65,10 @@ export class RentalsRepository {
       .from(bikes)
       .where(and(eq(bikes.id, bikeId), isNull(bikes.deletedAt)))
       .limit(1);
-    const [row] = lock ? await q.for('share') : await q;
+    // Bookings of one bike take its row in turn: concurrent inserts into the exclusion constraint deadlock (each waits
+    // for the other's uncommitted period: 40P01, one second of deadlock_timeout per round) far more often than a
+    // shop's bookings of one bike collide; a fleet change or a deletion (update lock) waits for them too.
+    const [row] = lock ? await q.for('no key update') : await q;
     return row;
   }
 
