@@ -44,10 +44,13 @@ export const payments = pgTable(
     index('payments_paid_after_close_idx').on(t.paidAfterCloseAt).where(sql`${t.paidAfterCloseAt} is not null`),
     index('payments_pending_expiry_idx').on(t.kind, t.expiresAt).where(sql`${t.status} = 'pending'`),
     uniqueIndex('payments_provider_ref_unique').on(t.provider, t.providerRef),
-    /** At most one successful payment of each kind per rental: no rental is paid twice. */
-    uniqueIndex('payments_one_success_per_kind')
-      .on(t.rentalId, t.kind)
-      .where(sql`${t.status} = 'succeeded'`),
+    /**
+     * At most one successful booking fee per rental. Rental and late-fee payments may succeed several times (a part
+     * paid up front, the rest, the late fee): the rental's paid amount is their sum (rentals_paid_within_cost).
+     */
+    uniqueIndex('payments_one_fee_success')
+      .on(t.rentalId)
+      .where(sql`${t.kind} = 'booking_fee' and ${t.status} = 'succeeded'`),
   ],
 );
 

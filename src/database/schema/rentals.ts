@@ -54,7 +54,13 @@ export const rentals = pgTable(
     paymentMethod: text('payment_method').$type<CounterPaymentMethod>(),
     cancelledAt: timestamptz('cancelled_at'),
     totalCostCents: integer('total_cost_cents').notNull().default(0),
+    /**
+     * What the rental's succeeded rental and late-fee payments add up to (null before the first): derived from the
+     * payments in the transaction that settles or refunds one, never added to by hand.
+     */
     totalPaidCents: integer('total_paid_cents'),
+    /** The booking fee's free-cancellation deadline: fixed when the fee is paid, a reschedule only moves it earlier. */
+    freeCancelUntil: timestamptz('free_cancel_until'),
     /** Set once when the reserved units come back to stock; guarantees "exactly once". */
     stockReleasedAt: timestamptz('stock_released_at'),
     holdExpiresAt: timestamptz('hold_expires_at'),
@@ -63,6 +69,7 @@ export const rentals = pgTable(
   (t) => [
     check('rentals_quantity_positive', sql`${t.quantity} > 0`),
     check('rentals_total_cost_non_negative', sql`${t.totalCostCents} >= 0`),
+    check('rentals_paid_within_cost', sql`${t.totalPaidCents} is null or (${t.totalPaidCents} >= 0 and ${t.totalPaidCents} <= ${t.totalCostCents})`),
     check('rentals_window_order', sql`${t.endTime} is null or ${t.endTime} > ${t.startTime}`),
     check('rentals_source_check', sql`${t.source} in ('online', 'counter')`),
     check(

@@ -137,13 +137,27 @@ export class DocumentsService {
       lines.push(line);
       if (charge) charged.set(line.currency, (charged.get(line.currency) ?? 0) + line.amountMinor);
     };
+    const cancelled = view.rental.status === 'cancelled';
+    const shop = this.events.shop();
     const fee = list.find((p) => p.kind === 'booking_fee' && PAID_STATUSES.includes(String(p.status)));
-    if (fee) add({ label: 'Booking fee', detail: 'Paid when booking', amountMinor: fee.amountMinor, currency: fee.currency });
+    if (fee) {
+      const kept = cancelled && String(fee.status) === 'succeeded';
+      add({
+        label: kept ? 'Booking fee (kept)' : 'Booking fee',
+        detail: kept ? 'Cancelled after the free-cancellation deadline: the booking fee is kept' : 'Paid when booking',
+        amountMinor: fee.amountMinor,
+        currency: fee.currency,
+      });
+    }
     const currency = String(rental.currency ?? view.rental.currency);
     const lateFee = cents(rental.lateFee) ?? 0;
     const quote = obj(rental.quote);
     const quoteLines = Array.isArray(quote.lines) ? (quote.lines as unknown[]).map(obj) : [];
-    if (quoteLines.length) {
+    if (cancelled) {
+      // A cancelled booking charges nothing for the rental (what was paid for it is refunded, listed below).
+      const when = view.rental.cancelledAt ? ` ${formatShopTime(view.rental.cancelledAt.toISOString(), shop.timeZone)}` : '';
+      add({ label: 'Rental: cancelled', detail: `Cancelled${when}: the rental is not charged`, amountMinor: 0, currency });
+    } else if (quoteLines.length) {
       // The engine's fixed-window quote: whole weeks, days and started hours.
       for (const l of quoteLines) {
         const amount = cents(l.amount);
@@ -167,18 +181,27 @@ export class DocumentsService {
         currency,
       });
     }
-    if (lateFee > 0) add({ label: 'Late fee', detail: 'Returned after the end of the window', amountMinor: lateFee, currency });
-    const shop = this.events.shop();
+    if (lateFee > 0 && !cancelled) add({ label: 'Late fee', detail: 'Returned after the end of the window', amountMinor: lateFee, currency });
     for (const p of list.filter((x) => String(x.status) === 'refunded')) {
-      add({
-        label: p.kind === 'booking_fee' ? 'Refund: booking fee' : p.kind === 'late_fee' ? 'Refund: late fee' : 'Refund: rental',
-        detail: p.refundedAt ? `Refunded ${formatShopTime(p.refundedAt.toISOString(), shop.timeZone)}` : undefined,
-        amountMinor: -p.amountMinor,
-        currency: p.currency,
-      });
+      const when = p.refundedAt ? `Refunded ${formatShopTime(p.refundedAt.toISOString(), shop.timeZone)}` : 'Refunded';
+      // A refunded booking fee is not charged; a refunded rental or late-fee payment was money given back, not a
+      // lower price: it leaves the total alone and is not part of what was paid.
+      add(
+        {
+          label: p.kind === 'booking_fee' ? 'Refund: booking fee' : p.kind === 'late_fee' ? 'Refund: late fee' : 'Refund: rental',
+          detail: p.kind === 'booking_fee' ? when : `${when}; not part of the total`,
+          amountMinor: -p.amountMinor,
+          currency: p.currency,
+        },
+        p.kind === 'booking_fee',
+      );
     }
+    // Per currency, never across currencies: the money kept (succeeded, not flagged for refund).
     const paid = new Map<string, number>();
-    for (const p of paidList) paid.set(p.currency, (paid.get(p.currency) ?? 0) + p.amountMinor - (String(p.status) === 'refunded' ? p.amountMinor : 0));
+    for (const p of paidList) {
+      const keptMinor = String(p.status) === 'succeeded' && !p.paidAfterCloseAt ? p.amountMinor : 0;
+      paid.set(p.currency, (paid.get(p.currency) ?? 0) + keptMinor);
+    }
     const currencies = [...new Set([...charged.keys(), ...paid.keys()])];
     return this.render({
       title: 'Invoice',
@@ -197,7 +220,8 @@ export class DocumentsService {
       totals: currencies.map((c) => {
         const ch = charged.get(c) ?? 0;
         const pd = paid.get(c) ?? 0;
-        return { currency: c, charged: ch, paid: pd, due: Math.max(0, ch - pd) };
+        // A cancelled booking owes nothing: its fee was paid (kept or refunded) and the rental is not charged.
+        return { currency: c, charged: ch, paid: pd, due: cancelled ? 0 : Math.max(0, ch - pd) };
       }),
     });
   }

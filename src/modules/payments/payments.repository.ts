@@ -110,12 +110,26 @@ export class PaymentsRepository {
     return Boolean(row);
   }
 
-  async findPending(rentalId: string, kind: PaymentKind): Promise<PaymentRow[]> {
+  /** The rental's pending payments (of `kind`, or of every kind), oldest first. */
+  async findPending(rentalId: string, kind?: PaymentKind): Promise<PaymentRow[]> {
     return this.txHost.db
       .select()
       .from(payments)
-      .where(and(eq(payments.rentalId, rentalId), eq(payments.kind, kind), eq(payments.status, 'pending')))
+      .where(and(eq(payments.rentalId, rentalId), kind ? eq(payments.kind, kind) : undefined, eq(payments.status, 'pending')))
       .orderBy(asc(payments.createdAt));
+  }
+
+  /**
+   * Row-locks the rental of a payment until the current transaction ends. Everything that changes a payment and
+   * its rental takes the rental first (cancel, reschedule and payRental lock it before its payments): one lock
+   * order, so a cancel and a payment notification wait for each other instead of deadlocking (40P01).
+   */
+  async lockRentalOf(paymentId: string): Promise<void> {
+    await this.txHost.db
+      .select({ id: rentals.id })
+      .from(rentals)
+      .where(eq(rentals.id, sql`(select ${payments.rentalId} from ${payments} where ${payments.id} = ${paymentId})`))
+      .for('update');
   }
 
   /** Pending payments of `kind` past their expiry, oldest first. */

@@ -19,7 +19,13 @@ import { loggableError, loggableMessage } from '../../common/loggable-error.js';
  * Called in the transaction that made `payment` final, so what depends on it (the rental's state, the stock)
  * changes atomically with it. Payments know nothing about rentals; the rentals module subscribes.
  */
-export type PaymentSettledListener = (payment: PaymentRow, at: Date) => Promise<void>;
+export type PaymentSettledListener = (payment: PaymentRow, at: Date) => Promise<void | typeof REFUND>;
+
+/** A settled listener's answer for money the rental must not keep: it is flagged and refunded after the commit. */
+export const REFUND = 'refund';
+
+/** Called in the transaction that records a refund, after it (the rental's paid amount follows its payments). */
+export type PaymentRefundedListener = (payment: PaymentRow, at: Date) => Promise<void>;
 
 export interface OpenPayment {
   rentalId: string;
@@ -40,6 +46,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class PaymentsService {
   private readonly logger = new Logger('Payments');
   private readonly listeners: PaymentSettledListener[] = [];
+  private readonly refundListeners: PaymentRefundedListener[] = [];
 
   constructor(
     private readonly txHost: TransactionHost,
@@ -52,6 +59,10 @@ export class PaymentsService {
 
   onSettled(listener: PaymentSettledListener): void {
     this.listeners.push(listener);
+  }
+
+  onRefunded(listener: PaymentRefundedListener): void {
+    this.refundListeners.push(listener);
   }
 
   /** Opens a pending payment at the current gateway (the checkout is created afterwards, outside the transaction). */
@@ -104,21 +115,35 @@ export class PaymentsService {
   /**
    * pending -> `outcome` once (a conditional update), then the listeners, all in the current transaction (its own
    * when none is open).
-   * undefined when the payment was no longer pending: nothing changed.
+   * undefined when the payment was no longer pending: nothing changed. The payment's rental is locked first (one
+   * lock order with cancel and reschedule). A success the rental must not keep (a listener answered REFUND: more
+   * than it owes, or the rental is closed) comes back flagged PAID_AFTER_CLOSE: the caller refunds it after the commit.
    */
   settle(paymentId: string, outcome: PaymentOutcome): Promise<PaymentRow | undefined> {
     return this.txHost.run(async () => {
+      await this.payments.lockRentalOf(paymentId);
       const at = this.clock.now();
-      const row = await this.payments.settle(paymentId, outcome, at);
+      let row = await this.payments.settle(paymentId, outcome, at);
       if (row) {
-        for (const listener of this.listeners) await listener(row, at);
+        let refund = false;
+        for (const listener of this.listeners) if ((await listener(row, at)) === REFUND) refund = true;
         if (row.status === 'succeeded') await this.events.payment('payment.succeeded', row.id);
+        if (refund) {
+          this.logger.warn(`payment ${row.id} succeeded for money its rental does not owe: refunding it`);
+          await this.payments.markPaidAfterClose(row.id, PAID_AFTER_CLOSE, at);
+          row = (await this.payments.findById(row.id)) ?? row;
+        }
       }
       return row;
     });
   }
 
-  findPending(rentalId: string, kind: PaymentKind): Promise<PaymentRow[]> {
+  /** Whether a settled payment must be refunded (a success its rental refused, see settle). */
+  mustRefund(row: PaymentRow): boolean {
+    return row.status === 'succeeded' && row.attention === PAID_AFTER_CLOSE;
+  }
+
+  findPending(rentalId: string, kind?: PaymentKind): Promise<PaymentRow[]> {
     return this.payments.findPending(rentalId, kind);
   }
 
@@ -161,6 +186,8 @@ export class PaymentsService {
     const notification = gateway.parseNotification(rawBody, headers);
     const result: { message: string; data: NotificationResultDto; refund?: PaymentRow } = await this.txHost.run(async () => {
       const payment = await this.findNotified(provider, notification);
+      // The rental first, then its payment (as cancel does): the two never wait for each other in a cycle.
+      if (payment) await this.payments.lockRentalOf(payment.id);
       const recorded = await this.payments.insertNotification(
         {
           provider,
@@ -178,6 +205,9 @@ export class PaymentsService {
       }
       if (!notification.outcome) return { message: 'Notification recorded; it does not settle a payment', data: current(false) };
       const settled = await this.settle(payment.id, notification.outcome);
+      if (settled && this.mustRefund(settled)) {
+        return { message: 'Notification processed; the rental does not owe this payment and it is refunded', data: current(true, settled.status), refund: settled };
+      }
       if (settled) return { message: 'Notification processed', data: current(true, settled.status) };
       // Another notification may have settled it after this one read it (the conditional update waited for it to
       // commit): decide on the state it committed. Deciding on the row read before refunded a payment that a
@@ -213,8 +243,13 @@ export class PaymentsService {
       return undefined;
     }
     return this.txHost.run(async () => {
-      const row = await this.payments.markRefunded(payment.id, this.clock.now());
-      if (row) await this.events.payment('payment.refunded', row.id);
+      await this.payments.lockRentalOf(payment.id);
+      const at = this.clock.now();
+      const row = await this.payments.markRefunded(payment.id, at);
+      if (row) {
+        for (const listener of this.refundListeners) await listener(row, at);
+        await this.events.payment('payment.refunded', row.id);
+      }
       return row;
     });
   }

@@ -258,10 +258,18 @@ export class BookingService {
     return rental;
   }
 
+  /** The booking fee's free-cancellation deadline: fixed when the fee was paid (never later), else from the start. */
+  private freeCancelUntil(rental: RentalRow): Date {
+    const fromStart = new Date(rental.startTime.getTime() - this.config.env.FREE_CANCELLATION_HOURS * HOUR_MS);
+    return rental.freeCancelUntil && rental.freeCancelUntil < fromStart ? rental.freeCancelUntil : fromStart;
+  }
+
   /**
-   * POST rentals/{id}/cancel (owner, before the start). Units free at once. A booked rental cancelled at least
-   * FREE_CANCELLATION_HOURS before its start gets its booking fee refunded through the gateway; later the fee is
-   * kept. A rental payment made up front is always refunded. An unpaid booking just ends (its fee cancelled).
+   * POST rentals/{id}/cancel (owner, before the start). Units free at once. Every open payment of the rental, of
+   * every kind, is closed (its checkout expired at the gateway; one paid anyway is refunded and shows on Payment
+   * Attention). A booked rental cancelled by its free-cancellation deadline (fixed when the fee was paid, see
+   * markBooked) gets its booking fee refunded through the gateway; later the fee is kept. Rental payments made up
+   * front are always refunded. An unpaid booking just ends (its fee cancelled).
    */
   async cancel(user: AuthUser, id: string): Promise<RentalDto> {
     const { closed, refunds } = await this.txHost.run(async () => {
@@ -269,22 +277,18 @@ export class BookingService {
       const now = this.clock.now();
       const closed: PaymentRow[] = [];
       const refunds: PaymentRow[] = [];
+      for (const p of await this.payments.findPending(rental.id)) {
+        const done = await this.payments.settle(p.id, 'cancelled');
+        if (done) closed.push(done);
+      }
       if (rental.status === 'pending_fee') {
-        for (const p of await this.payments.findPending(rental.id, 'booking_fee')) {
-          const done = await this.payments.settle(p.id, 'cancelled');
-          if (done) closed.push(done);
-        }
         if (await this.rentals.cancelAndRelease(rental.id, now)) await this.events.rental('rental.cancelled', rental.id);
       } else {
         if (await this.rentals.cancelBooked(rental.id, now)) await this.events.rental('rental.cancelled', rental.id);
-        for (const p of await this.payments.findPending(rental.id, 'rental')) {
-          const done = await this.payments.settle(p.id, 'cancelled');
-          if (done) closed.push(done);
-        }
-        const free = now.getTime() <= rental.startTime.getTime() - this.config.env.FREE_CANCELLATION_HOURS * HOUR_MS;
+        const free = now.getTime() <= this.freeCancelUntil(rental).getTime();
         for (const p of await this.payments.listByRentalIds([rental.id])) {
           if (p.status !== 'succeeded') continue;
-          if (p.kind === 'rental' || (p.kind === 'booking_fee' && free)) refunds.push(p);
+          if (p.kind !== 'booking_fee' || free) refunds.push(p);
         }
       }
       return { closed, refunds };
@@ -294,11 +298,17 @@ export class BookingService {
     return this.views.find(id);
   }
 
-  /** POST rentals/{id}/reschedule (owner, before the start): the same units if free, else others; a new quote. */
+  /**
+   * POST rentals/{id}/reschedule (owner, before the start): the same units if free, else others; a new quote.
+   * Open rental payments (their amount was the old quote) are closed, their checkouts expired at the gateway; the
+   * booking fee's checkout stays (its amount does not depend on the window). A paid fee's free-cancellation
+   * deadline never moves later.
+   */
   async reschedule(user: AuthUser, id: string, dto: RescheduleRentalDto): Promise<RentalDto> {
     const w = readWindow(dto.startTime, dto.endTime, this.clock.now());
+    let closed: PaymentRow[] = [];
     try {
-      await this.withUnits(async () => {
+      closed = await this.withUnits(async () => {
         const rental = await this.ownOpenRental(user, id);
         if (rental.totalPaidCents !== null) {
           throw new ConflictException({ message: 'A rental paid in advance cannot be moved; cancel it and book again', code: 'ALREADY_PAID' });
@@ -310,10 +320,19 @@ export class BookingService {
         await this.takeUnits(bike.id, rental.id, w, rental.quantity);
         const { paymentRef: _ref, createdAt: _created, ...changes } = values;
         await this.rentals.update(rental.id, changes);
+        await this.rentals.keepFreeCancelDeadline(rental.id, this.config.env.FREE_CANCELLATION_HOURS);
+        const superseded: PaymentRow[] = [];
+        for (const p of await this.payments.findPending(rental.id)) {
+          if (p.kind === 'booking_fee') continue;
+          const done = await this.payments.settle(p.id, 'expired');
+          if (done) superseded.push(done);
+        }
+        return superseded;
       });
     } catch (e) {
       throw e instanceof OutOfStock ? outOfStock() : e;
     }
+    await this.payments.closeCheckouts(closed);
     return this.views.find(id);
   }
 

@@ -8,7 +8,8 @@ import { TransactionHost } from '../../database/transaction-host.js';
 import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
 import { RentalRow } from '../../database/schema/rentals.js';
 import { toPaymentSummaryDto } from '../payments/payments.dto.js';
-import { PaymentsService } from '../payments/payments.service.js';
+import { PaymentsService, REFUND } from '../payments/payments.service.js';
+import { AppConfig } from '../../config/app-config.js';
 import { paymentDescription } from '../payments/sandbox.service.js';
 import { HOUR_MS, MINUTE_MS } from './rental-time.js';
 import { amountDueMinor, FullPaymentDto, PaymentUrlDto } from './rentals.dto.js';
@@ -36,10 +37,15 @@ export class RentalPaymentsService implements OnModuleInit {
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.payments.onSettled((payment, at) => this.applyPaymentOutcome(payment, at));
+    this.payments.onRefunded(async (payment, at) => {
+      // A refunded rental or late-fee payment no longer counts (the booking fee is not part of the paid amount).
+      if (payment.kind !== 'booking_fee') await this.rentals.derivePaid(payment.rentalId, at);
+    });
   }
 
   /** POST rentals/fullpayment: pay what the rental still owes, which must be the server's amount to the cent. */
@@ -115,15 +121,36 @@ export class RentalPaymentsService implements OnModuleInit {
   }
 
   /** A payment became final: move its rental along in the same transaction. */
-  private async applyPaymentOutcome(payment: PaymentRow, at: Date): Promise<void> {
+  private async applyPaymentOutcome(payment: PaymentRow, at: Date): Promise<void | typeof REFUND> {
     if (payment.kind === 'booking_fee') {
       if (payment.status === 'succeeded') {
-        if (await this.rentals.markBooked(payment.rentalId, at)) await this.events.rental('rental.booked', payment.rentalId);
+        if (await this.rentals.markBooked(payment.rentalId, at, this.config.env.FREE_CANCELLATION_HOURS)) await this.events.rental('rental.booked', payment.rentalId);
       } else if (await this.rentals.cancelAndRelease(payment.rentalId, at)) {
         await this.events.rental('rental.cancelled', payment.rentalId);
       }
     } else if (payment.status === 'succeeded') {
-      if (await this.rentals.markPaid(payment.rentalId, payment.amountMinor, at)) await this.events.rental('rental.paid', payment.rentalId);
+      return this.applyRentalPayment(payment, at);
+    }
+  }
+
+  /**
+   * A rental or late-fee payment succeeded (the rental is locked): the rental keeps it when it owes at least that
+   * much now; otherwise (a checkout opened before a reschedule made the rental cheaper, or before a cancel, a
+   * rental already paid) the whole payment is refunded automatically and shows on Payment Attention. The paid
+   * amount is then derived from the payments; a rental paid in full closes its other open payments.
+   */
+  private async applyRentalPayment(payment: PaymentRow, at: Date): Promise<void | typeof REFUND> {
+    const rental = await this.rentals.findById(payment.rentalId);
+    if (!rental) return REFUND;
+    const owed = amountDueMinor(rental);
+    if (payment.currency !== rental.currency || payment.amountMinor > owed) return REFUND;
+    const now = (await this.rentals.derivePaid(rental.id, at))!;
+    await this.events.rental('rental.paid', rental.id);
+    if (amountDueMinor(now) === 0) {
+      // Nothing is owed any more: no other checkout of this rental stays payable (a late success would be refunded).
+      for (const open of await this.payments.findPending(rental.id)) {
+        if (open.kind !== 'booking_fee') await this.payments.settle(open.id, 'expired');
+      }
     }
   }
 }

@@ -309,7 +309,9 @@ export function toRentalDto(v: RentalView, policy: RentalPolicy): RentalDto {
   const now = policy.now.getTime();
   const open = r.status === 'pending_fee' || r.status === 'booked';
   const overdue = r.status === 'booked' && r.endTime !== null && now > r.endTime.getTime() + policy.lateGraceMinutes * 60_000;
-  const freeUntil = open ? new Date(r.startTime.getTime() - policy.freeCancellationHours * 3_600_000) : null;
+  // A paid fee's deadline was fixed at payment (a reschedule only moves it earlier): the earlier of the two.
+  const fromStart = r.startTime.getTime() - policy.freeCancellationHours * 3_600_000;
+  const freeUntil = open ? new Date(r.freeCancelUntil ? Math.min(r.freeCancelUntil.getTime(), fromStart) : fromStart) : null;
   const quoteTotal = r.quoteLines ? r.quoteLines.reduce((sum, l) => sum + l.amountMinor, 0) : 0;
   return {
     _id: r.id,

@@ -149,11 +149,19 @@ export class RentalsRepository {
     return this.listViews(inArray(rentals.status, statuses), page);
   }
 
-  /** pending_fee -> booked (the booking fee is paid; the hold ends). */
-  async markBooked(id: string, at: Date): Promise<boolean> {
+  /**
+   * pending_fee -> booked (the booking fee is paid; the hold ends). The fee's free-cancellation deadline is fixed
+   * now, `freeCancellationHours` before the start; a reschedule only ever moves it earlier.
+   */
+  async markBooked(id: string, at: Date, freeCancellationHours: number): Promise<boolean> {
     const rows = await this.txHost.db
       .update(rentals)
-      .set({ status: 'booked', holdExpiresAt: null, updatedAt: at })
+      .set({
+        status: 'booked',
+        holdExpiresAt: null,
+        freeCancelUntil: sql`${rentals.startTime} - ${freeCancellationHours}::int * interval '1 hour'`,
+        updatedAt: at,
+      })
       .where(and(eq(rentals.id, id), eq(rentals.status, 'pending_fee')))
       .returning({ id: rentals.id });
     return rows.length > 0;
@@ -222,20 +230,33 @@ export class RentalsRepository {
   }
 
   /**
-   * A rental payment succeeded: adds it to totalPaid once per payment (the caller settles each payment once);
-   * a returned rental paid in full becomes paid. Booked rentals (a fixed window paid up front) stay booked.
+   * The rental's paid amount, derived from its ledger: the sum of its succeeded rental and late-fee payments that
+   * it keeps (a payment flagged for refund, paid_after_close_at, never counts; a refunded one is no longer
+   * succeeded), null when there is none. A returned rental paid in full becomes paid; booked ones (a fixed window
+   * paid up front) stay booked. The caller holds the rental's lock. Returns the rental as it is now.
    */
-  async markPaid(id: string, amountMinor: number, at: Date): Promise<boolean> {
-    const rows = await this.txHost.db
+  async derivePaid(id: string, at: Date): Promise<RentalRow | undefined> {
+    const kept = sql`(select case when count(*) = 0 then null else sum(${payments.amountMinor})::int end from ${payments}
+      where ${payments.rentalId} = ${rentals.id} and ${payments.kind} <> 'booking_fee' and ${payments.status} = 'succeeded'
+        and ${payments.paidAfterCloseAt} is null)`;
+    const [row] = await this.txHost.db
       .update(rentals)
       .set({
-        totalPaidCents: sql`coalesce(${rentals.totalPaidCents}, 0) + ${amountMinor}::int`,
-        status: sql`case when ${rentals.status} = 'returned' and coalesce(${rentals.totalPaidCents}, 0) + ${amountMinor}::int >= ${rentals.totalCostCents} then 'paid' else ${rentals.status} end`,
+        totalPaidCents: kept,
+        status: sql`case when ${rentals.status} = 'returned' and coalesce(${kept}, 0) >= ${rentals.totalCostCents} then 'paid' else ${rentals.status} end`,
         updatedAt: at,
       })
-      .where(and(eq(rentals.id, id), inArray(rentals.status, ['booked', 'returned'])))
-      .returning({ id: rentals.id });
-    return rows.length > 0;
+      .where(eq(rentals.id, id))
+      .returning();
+    return row;
+  }
+
+  /** A reschedule: the free-cancellation deadline of a paid fee moves with the start, but only ever earlier. */
+  async keepFreeCancelDeadline(id: string, freeCancellationHours: number): Promise<void> {
+    await this.txHost.db
+      .update(rentals)
+      .set({ freeCancelUntil: sql`least(${rentals.freeCancelUntil}, ${rentals.startTime} - ${freeCancellationHours}::int * interval '1 hour')` })
+      .where(and(eq(rentals.id, id), sql`${rentals.freeCancelUntil} is not null`));
   }
 
   /** Rentals whose unpaid hold has run out (oldest first), optionally of one bike. */
