@@ -6,7 +6,8 @@
  * nothing. The gateway is the built-in sandbox; "paid at the gateway anyway" is its signed success notice, as a
  * hosted page left open would send it.
  */
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
+import { outboxEmails } from '../../src/database/schema/notifications.js';
 import { payments } from '../../src/database/schema/payments.js';
 import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
@@ -187,8 +188,10 @@ describe('Money truth around reschedules, cancels and late fees (issue 20)', () 
     await reschedule(rental._id, 72, 3).expect(200);
     expect((await rentalDto(rental._id)).freeCancellationUntil).toBe(deadline);
     await cancel(rental._id).expect(200);
-    // Cancelled past the deadline fixed when the fee was paid: the fee is kept.
+    // Cancelled past the deadline fixed when the fee was paid: the fee is kept, and the email says so.
     expect((await paymentsOf(t, rental._id)).map((p) => [p.kind, p.status])).toEqual([['booking_fee', 'succeeded']]);
+    const mails = await t.db.select().from(outboxEmails).where(like(outboxEmails.subject, 'Booking cancelled:%'));
+    expect(mails.map((m) => m.textBody.includes('The booking fee is kept'))).toEqual([true]);
 
     // Moved earlier, the deadline follows; moved back later, it stays early.
     const early = await bookWindow(bike.id, 5 * 24, 3);

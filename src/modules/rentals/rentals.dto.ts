@@ -283,7 +283,7 @@ export class RentalDto {
   @ApiProperty({ type: String, nullable: true, example: '2026-06-02T09:00:00.000Z', description: 'When the bikes are due back (endTime)' }) dueAt: string | null;
   @ApiProperty({ example: false, description: 'Not returned and now is past endTime plus the grace' }) overdue: boolean;
   @ApiProperty({ example: true, description: 'The customer can still cancel (or reschedule) it: not started, not returned or cancelled' }) canCancel: boolean;
-  @ApiProperty({ type: String, nullable: true, example: '2026-05-31T09:00:00.000Z', description: 'Until then a cancellation refunds the booking fee' })
+  @ApiProperty({ type: String, nullable: true, example: '2026-05-31T09:00:00.000Z', description: 'Until then a cancellation refunds the booking fee (fixed when the fee is paid; a reschedule only moves it earlier). A cancelled booking whose fee was paid shows the deadline that applied; null otherwise once closed' })
   freeCancellationUntil: string | null;
   @ApiProperty({ example: 70, description: 'What the customer still owes for the rental (major units)' }) amountDue: number;
   @ApiProperty({ enum: RENTAL_SOURCES, example: 'online' }) source: RentalSource;
@@ -311,7 +311,9 @@ export function toRentalDto(v: RentalView, policy: RentalPolicy): RentalDto {
   const overdue = r.status === 'booked' && r.endTime !== null && now > r.endTime.getTime() + policy.lateGraceMinutes * 60_000;
   // A paid fee's deadline was fixed at payment (a reschedule only moves it earlier): the earlier of the two.
   const fromStart = r.startTime.getTime() - policy.freeCancellationHours * 3_600_000;
-  const freeUntil = open ? new Date(r.freeCancelUntil ? Math.min(r.freeCancelUntil.getTime(), fromStart) : fromStart) : null;
+  // A booking cancelled after its fee was paid keeps the deadline that applied (the cancellation email reads it).
+  const deadline = new Date(r.freeCancelUntil ? Math.min(r.freeCancelUntil.getTime(), fromStart) : fromStart);
+  const freeUntil = open || (r.status === 'cancelled' && r.freeCancelUntil) ? deadline : null;
   const quoteTotal = r.quoteLines ? r.quoteLines.reduce((sum, l) => sum + l.amountMinor, 0) : 0;
   return {
     _id: r.id,
