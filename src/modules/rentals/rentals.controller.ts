@@ -71,7 +71,7 @@ export class RentalsController {
     @IdempotencyKey() key: string | undefined,
     @Req() req: Request,
   ): Promise<StoredReply> {
-    return reply(await this.booking.createRental(user, dto, key, requestOrigin(req)));
+    return reply(await this.booking.createRental(user, dto, key, requestOrigin(req), req.ip));
   }
 
   @Post('counter')
@@ -101,7 +101,10 @@ export class RentalsController {
       'refunded through the gateway (bookingFee.status refunded); later the fee is kept. A rental payment made in advance is refunded. ' +
       'An unpaid booking just ends.',
     ok: Envelope(RentalDto),
-    errors: { 404: 'No such rental of the caller', 409: 'RENTAL_STARTED, ALREADY_RETURNED or RENTAL_CANCELLED' },
+    errors: {
+      404: 'No such rental of the caller',
+      409: 'RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED, or COUNTER_SALE (booked at the shop counter: the shop cancels it)',
+    },
   })
   @HttpCode(200)
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
@@ -120,7 +123,7 @@ export class RentalsController {
     errors: {
       400: 'startTime / endTime malformed, in the past or out of order',
       404: 'No such rental of the caller',
-      409: 'OUT_OF_STOCK "Bike is already rented" (the new window is not free), RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED or ALREADY_PAID',
+      409: 'OUT_OF_STOCK "Bike is already rented" (the new window is not free), RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED, ALREADY_PAID or COUNTER_SALE',
       429: 'More than BOOKING_RATE_LIMIT reschedules by this customer in a minute (Retry-After)',
     },
   })
@@ -194,7 +197,7 @@ export class RentalsController {
       'units once (the second answers 409).',
     ok: Envelope(RentalDto),
     errors: {
-      400: "returntime missing or malformed, or 'Return time must be after the start time'",
+      400: "returntime missing or malformed, 'Return time must be after the start time', or 'Return time must not be in the future' (5 minutes of clock skew allowed)",
       404: 'Rental not found',
       409: "'Bike is already returned', 'The booking fee of this rental is not paid' or a cancelled rental",
     },
