@@ -52,13 +52,20 @@ export class RentalsController {
       'open-ended: it holds its units from startTime until returned and is priced by the hour at return. With endTime it holds them ' +
       'for [startTime, endTime) and totalCost is the quote, fixed now. An unpaid fee holds the units for HOLD_MINUTES (default 15); ' +
       'a failed, cancelled or expired fee cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings ' +
-      'awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute.',
+      'awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute; holding limits MAX_HELD_UNIT_DAYS, ' +
+      'MAX_BIKE_SHARE_PERCENT, REBOOK_COOLDOWN_MINUTES (per customer) and MAX_UNITS_PER_ADDRESS (per client address and HOLD_MINUTES). ' +
+      'With expectedTotal (the quote the customer saw) the booking is made only at that price. An OUT_OF_STOCK or PRICE_CHANGED answer is ' +
+      'not kept for the Idempotency-Key: the same request may book once a unit is free or the price is accepted.',
     created: Envelope(CreateRentalResultDto),
     errors: {
-      400: 'Invalid bikeId, startTime (past, more than a year ahead, malformed), endTime (not after startTime, malformed) or quantity (1..10), or an unknown field',
+      400: 'Invalid bikeId, startTime (past, more than a year ahead, malformed), endTime (not after startTime, malformed), quantity (1..10) or expectedTotal (malformed, or without endTime), or an unknown field',
       404: 'Bike not found (or deleted)',
-      409: 'OUT_OF_STOCK "Bike is already rented": fewer units free for the window than asked, or the bike is switched off',
-      429: 'TOO_MANY_PENDING: MAX_PENDING_BOOKINGS bookings already await their fee; or the booking rate limit',
+      409:
+        'OUT_OF_STOCK "Bike is already rented": fewer units free for the window than asked, or the bike is switched off; ' +
+        'PRICE_CHANGED: the price fixed now differs from expectedTotal (data: the new quote)',
+      429:
+        'TOO_MANY_PENDING: MAX_PENDING_BOOKINGS bookings already await their fee; HOLDING_LIMIT, BIKE_SHARE_LIMIT, REBOOK_COOLDOWN or ' +
+        'ADDRESS_LIMIT (the holding limits); or the booking rate limit',
       502: GATEWAY_ERROR,
     },
   })
