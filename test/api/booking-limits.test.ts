@@ -65,6 +65,19 @@ describe('Booking limits (issue 20, finding 6)', () => {
       await post(t, await createUser(t), { bikeId: bike.id, startTime: at(60 * DAY), endTime: at(61 * DAY), quantity: 1 }).expect(201);
     });
 
+    it('a reschedule counts too: not into a year-long window; its own booking is not counted twice', async () => {
+      const user = await createUser(t);
+      const bike = await createBike(t, { quantity: 10 });
+      const booked = await post(t, user, { bikeId: bike.id, startTime: at(2 * DAY), endTime: at(22 * DAY), quantity: 2 }).expect(201);
+      const id = booked.body.data.rental._id as string;
+      const move = (startTime: string, endTime: string) =>
+        t.http().post(`/api/rentals/${id}/reschedule`).set('Authorization', user.bearer).send({ startTime, endTime });
+      const year = await move(at(2 * DAY), at(300 * DAY)).expect(429);
+      expect(year.body.code).toBe('HOLDING_LIMIT');
+      // 2 units x 30 days = 60: the limit exactly, the booking's own 40 unit-days not added.
+      await move(at(3 * DAY), at(33 * DAY)).expect(200);
+    });
+
     it('MAX_BIKE_SHARE_PERCENT: half of a bike\'s units for overlapping times (429 BIKE_SHARE_LIMIT), one unit always', async () => {
       const user = await createUser(t);
       const four = await createBike(t, { quantity: 4 });

@@ -58,12 +58,13 @@ export class BookingLimits {
    * MAX_HELD_UNIT_DAYS (units x days of the customer's open bookings ahead of now, this one included),
    * MAX_BIKE_SHARE_PERCENT (units of this bike the customer holds in overlapping windows, at least one always
    * allowed) and REBOOK_COOLDOWN_MINUTES (the same bike again once two unpaid bookings of it ended within that many
-   * minutes: cancel-then-rebook kept an unpaid hold on a unit forever). 429 with a code.
+   * minutes: cancel-then-rebook kept an unpaid hold on a unit forever). 429 with a code. `moving`: the rental a
+   * reschedule moves to `w` (not counted as held; no cool-down).
    */
-  async checkCustomer(userId: string, bikeId: string, w: BookingWindow, quantity: number, now: Date): Promise<void> {
+  async checkCustomer(userId: string, bikeId: string, w: BookingWindow, quantity: number, now: Date, moving?: string): Promise<void> {
     const env = this.config.env;
     const at = now.toISOString();
-    if (env.REBOOK_COOLDOWN_MINUTES > 0) {
+    if (env.REBOOK_COOLDOWN_MINUTES > 0 && !moving) {
       const since = new Date(now.getTime() - env.REBOOK_COOLDOWN_MINUTES * MINUTE_MS).toISOString();
       const [row] = rowsOf<{ n: number | string; last: string | Date | null }>(
         await this.txHost.db.execute(sql`
@@ -80,7 +81,8 @@ export class BookingLimits {
     }
     // Open bookings: awaiting the fee (hold not lapsed) or booked, units not yet released.
     const open = sql`r.user_id = ${userId} and r.stock_released_at is null
-      and (r.status = 'booked' or (r.status = 'pending_fee' and r.hold_expires_at > ${at}::timestamptz))`;
+      and (r.status = 'booked' or (r.status = 'pending_fee' and r.hold_expires_at > ${at}::timestamptz))
+      ${moving ? sql`and r.id <> ${moving}` : sql``}`;
     if (env.MAX_BIKE_SHARE_PERCENT > 0 && env.MAX_BIKE_SHARE_PERCENT < 100) {
       const end = w.end ? w.end.toISOString() : 'infinity';
       const [row] = rowsOf<{ held: number | string; units: number | string }>(

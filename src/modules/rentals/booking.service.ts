@@ -332,8 +332,11 @@ export class BookingService {
         if (rental.totalPaidCents !== null) {
           throw new ConflictException({ message: 'A rental paid in advance cannot be moved; cancel it and book again', code: 'ALREADY_PAID' });
         }
+        await this.rentals.lockUser(user.id);
         const bike = await this.bookableBike(rental.bikeId);
         const now = this.clock.now();
+        // Moving a booking to a year-long window is holding too.
+        await this.limits.checkCustomer(user.id, bike.id, w, rental.quantity, now, rental.id);
         const values = this.rentalValues(bike, w, rental.quantity, now);
         await this.fleet.releaseRental(rental.id);
         await this.takeUnits(bike.id, rental.id, w, rental.quantity);
