@@ -19,6 +19,7 @@ const WEBHOOK_EVENT_ORDER: Record<WebhookEvent, true> = {
   'rental.created': true,
   'rental.booked': true,
   'rental.cancelled': true,
+  'rental.rescheduled': true,
   'rental.returned': true,
   'rental.paid': true,
   'payment.succeeded': true,

@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Register a partner endpoint; the answer carries its signing secret
-         * @description Each delivery is a POST with the JSON body `{ id, type, createdAt, data }` (`data` in the API's own DTOs: RentalDto, PaymentDto, BikeDto), the header `X-OkayBike-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>` and `X-OkayBike-Event-Id: <id>` (the same on every retry: deduplicate on it). Any 2xx answer is a success; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried with exponential back-off (10 s, 30 s, 90 s, ... up to 6 h apart) for 3 days. Events: rental.created, rental.booked, rental.cancelled, rental.returned, rental.paid, payment.succeeded, payment.refunded, bike.created, bike.updated, bike.deleted. Targets on private or loopback addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
+         * @description Each delivery is a POST with the JSON body `{ id, type, createdAt, data }` (`data` in the API's own DTOs: RentalDto, PaymentDto, BikeDto), the header `X-OkayBike-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>` and `X-OkayBike-Event-Id: <id>` (the same on every retry: deduplicate on it). Any 2xx answer is a success; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried with exponential back-off (10 s, 30 s, 90 s, ... up to 6 h apart) for 3 days. Events: rental.created, rental.booked, rental.cancelled, rental.rescheduled, rental.returned, rental.paid, payment.succeeded, payment.refunded, bike.created, bike.updated, bike.deleted. Targets on private or loopback addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
          */
         post: operations["create"];
         delete?: never;
@@ -657,7 +657,7 @@ export interface paths {
         put?: never;
         /**
          * Book a bike for a window: reserves units and opens the booking-fee payment
-         * @description In one transaction concrete units free for the window are assigned (the database refuses a unit in two overlapping bookings), the rental is created (status pending_fee) and the booking fee (BOOKING_FEE_AMOUNT in BOOKING_FEE_CURRENCY, default 100 BDT) is opened; then the hosted checkout is created. Send the browser to data.payment_url. Without endTime the booking is open-ended: it holds its units from startTime until returned and is priced by the hour at return. With endTime it holds them for [startTime, endTime) and totalCost is the quote, fixed now. An unpaid fee holds the units for HOLD_MINUTES (default 15); a failed, cancelled or expired fee cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute.
+         * @description In one transaction concrete units free for the window are assigned (the database refuses a unit in two overlapping bookings), the rental is created (status pending_fee) and the booking fee (BOOKING_FEE_AMOUNT in BOOKING_FEE_CURRENCY, default 100 BDT) is opened; then the hosted checkout is created. Send the browser to data.payment_url. Without endTime the booking is open-ended: it holds its units from startTime until returned and is priced by the hour at return. With endTime it holds them for [startTime, endTime) and totalCost is the quote, fixed now. An unpaid fee holds the units for HOLD_MINUTES (default 15); a failed, cancelled or expired fee cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute; holding limits MAX_HELD_UNIT_DAYS, MAX_BIKE_SHARE_PERCENT, REBOOK_COOLDOWN_MINUTES (per customer) and MAX_UNITS_PER_ADDRESS (per client address and HOLD_MINUTES). With expectedTotal (the quote the customer saw) the booking is made only at that price. An OUT_OF_STOCK or PRICE_CHANGED answer is not kept for the Idempotency-Key: the same request may book once a unit is free or the price is accepted.
          */
         post: operations["createRental"];
         delete?: never;
@@ -1109,6 +1109,8 @@ export interface components {
              */
             code: string;
             errors?: components["schemas"]["FieldErrorDto"][];
+            /** @description What the client needs to decide again, where the error says so (POST rentals PRICE_CHANGED: the new quote) */
+            data?: Record<string, never>;
         };
         CreateWebhookDto: {
             /**
@@ -1123,7 +1125,7 @@ export interface components {
              *       "rental.cancelled"
              *     ]
              */
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
             /** @example Insurance partner */
             description?: string;
         };
@@ -1132,7 +1134,7 @@ export interface components {
             _id: string;
             /** @example https://partner.example/okaybike/webhooks */
             url: string;
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
             /** @example Insurance partner */
             description: string;
             /** @example true */
@@ -1159,7 +1161,7 @@ export interface components {
             _id: string;
             /** @example https://partner.example/okaybike/webhooks */
             url: string;
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
             /** @example Insurance partner */
             description: string;
             /** @example true */
@@ -1240,7 +1242,7 @@ export interface components {
         UpdateWebhookDto: {
             /** @example https://partner.example/okaybike/webhooks */
             url?: string;
-            events?: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events?: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
             description?: string;
             /** @description false pauses the endpoint: new events are not queued for it */
             enabled?: boolean;
@@ -1279,7 +1281,7 @@ export interface components {
              * @example booking_confirmed
              * @enum {string}
              */
-            kind: "welcome" | "booking_confirmed" | "payment_received" | "pickup_reminder" | "return_due_soon" | "overdue" | "cancelled" | "refunded" | "password_changed";
+            kind: "welcome" | "booking_confirmed" | "payment_received" | "pickup_reminder" | "return_due_soon" | "overdue" | "cancelled" | "rescheduled" | "refunded" | "password_changed";
             /** @example rahim@example.com */
             to: string;
             /** @example Booking confirmed: Yamaha R15 V4 */
@@ -1941,6 +1943,11 @@ export interface components {
              * @example 2026-06-02T09:00:00.000Z
              */
             endTime?: string;
+            /**
+             * @description The total the customer was shown (the quote's total, major units of the bike's currency), for a booking with endTime. When the price fixed now differs (the bike's price changed since the quote) nothing is booked: 409 PRICE_CHANGED with the new quote in data. Without it the current price is fixed as before.
+             * @example 30
+             */
+            expectedTotal?: number;
         };
         RentalBikeDto: {
             /** @example 7d3c2a9e-51f4-4c8e-9f0a-1b2c3d4e5f60 */
@@ -2218,6 +2225,11 @@ export interface components {
              * @example 2026-06-02T09:00:00.000Z
              */
             endTime?: string;
+            /**
+             * @description The total the customer was shown (the quote's total, major units of the bike's currency), for a booking with endTime. When the price fixed now differs (the bike's price changed since the quote) nothing is booked: 409 PRICE_CHANGED with the new quote in data. Without it the current price is fixed as before.
+             * @example 30
+             */
+            expectedTotal?: number;
             /**
              * @description The customer (an existing account)
              * @example rahim@example.com
@@ -2828,7 +2840,7 @@ export interface components {
             /** @description Sum of succeeded booking-fee payments, in major units of BOOKING_FEE_CURRENCY */
             bookingFees: components["schemas"]["MoneyDto"];
             /**
-             * @description Units in the fleet: the stock of every bike not deleted plus the units currently out (reserved by rentals that are booked or waiting for their booking fee).
+             * @description Units in the fleet: every active unit of a bike not deleted, counted once whether it is in the shop, out on a rental or booked for later.
              * @example 120
              */
             totalBikes: number;
@@ -5089,7 +5101,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateRentalResultDtoEnvelope"];
                 };
             };
-            /** @description Invalid bikeId, startTime (past, more than a year ahead, malformed), endTime (not after startTime, malformed) or quantity (1..10), or an unknown field */
+            /** @description Invalid bikeId, startTime (past, more than a year ahead, malformed), endTime (not after startTime, malformed), quantity (1..10) or expectedTotal (malformed, or without endTime), or an unknown field */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5125,7 +5137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description OUT_OF_STOCK "Bike is already rented": fewer units free for the window than asked, or the bike is switched off */
+            /** @description OUT_OF_STOCK "Bike is already rented": fewer units free for the window than asked, or the bike is switched off; PRICE_CHANGED: the price fixed now differs from expectedTotal (data: the new quote) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5143,7 +5155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description TOO_MANY_PENDING: MAX_PENDING_BOOKINGS bookings already await their fee; or the booking rate limit */
+            /** @description TOO_MANY_PENDING: MAX_PENDING_BOOKINGS bookings already await their fee; HOLDING_LIMIT, BIKE_SHARE_LIMIT, REBOOK_COOLDOWN or ADDRESS_LIMIT (the holding limits); or the booking rate limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5278,7 +5290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description RENTAL_STARTED, ALREADY_RETURNED or RENTAL_CANCELLED */
+            /** @description RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED, or COUNTER_SALE (booked at the shop counter: the shop cancels it) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5349,7 +5361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description OUT_OF_STOCK "Bike is already rented" (the new window is not free), RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED or ALREADY_PAID */
+            /** @description OUT_OF_STOCK "Bike is already rented" (the new window is not free), RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED, ALREADY_PAID or COUNTER_SALE */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5523,7 +5535,7 @@ export interface operations {
     returnRental: {
         parameters: {
             query: {
-                /** @description When the bike came back; after the start time. Without an offset it is read in the shop's time zone (SHOP_TIME_ZONE) */
+                /** @description When the bike came back; after the start time and not in the future. Without an offset it is read in the shop's time zone (SHOP_TIME_ZONE) */
                 returntime: string;
             };
             header?: never;
@@ -5543,7 +5555,7 @@ export interface operations {
                     "application/json": components["schemas"]["RentalDtoEnvelope"];
                 };
             };
-            /** @description returntime missing or malformed, or 'Return time must be after the start time' */
+            /** @description returntime missing or malformed, 'Return time must be after the start time', or 'Return time must not be in the future' (5 minutes of clock skew allowed) */
             400: {
                 headers: {
                     [name: string]: unknown;

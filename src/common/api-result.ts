@@ -35,4 +35,6 @@ export interface ErrorEnvelope {
   message: string;
   code: string;
   errors?: { path: string; message: string }[];
+  /** What the client needs to decide again, e.g. the new quote of a PRICE_CHANGED conflict. */
+  data?: unknown;
 }

@@ -44,9 +44,13 @@ export function errorEnvelope(status: number, message: string, extra: Partial<Er
 export function httpExceptionEnvelope(e: HttpException): ErrorEnvelope {
   const response = e.getResponse();
   if (typeof response === 'string') return errorEnvelope(e.getStatus(), response);
-  const r = response as { message?: string | string[]; code?: string; errors?: ErrorEnvelope['errors'] };
+  const r = response as { message?: string | string[]; code?: string; errors?: ErrorEnvelope['errors']; data?: unknown };
   const message = Array.isArray(r.message) ? r.message.join('; ') : (r.message ?? e.message);
-  return errorEnvelope(e.getStatus(), message, { ...(r.code ? { code: r.code } : {}), ...(r.errors ? { errors: r.errors } : {}) });
+  return errorEnvelope(e.getStatus(), message, {
+    ...(r.code ? { code: r.code } : {}),
+    ...(r.errors ? { errors: r.errors } : {}),
+    ...(r.data !== undefined ? { data: r.data } : {}),
+  });
 }
 
 /** The one place that turns any thrown error into the error envelope of DESIGN section 3. */

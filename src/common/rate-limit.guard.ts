@@ -27,7 +27,7 @@ export interface RateCount {
 class MemoryCounters {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
 
-  hit(key: string, windowMs: number): RateCount {
+  hit(key: string, windowMs: number, by = 1): RateCount {
     const now = Date.now();
     if (this.hits.size > 10_000) {
       for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
@@ -37,7 +37,7 @@ class MemoryCounters {
       entry = { count: 0, resetAt: now + windowMs };
       this.hits.set(key, entry);
     }
-    entry.count++;
+    entry.count += by;
     return { count: entry.count, resetInMs: entry.resetAt - now };
   }
 
@@ -52,10 +52,10 @@ class MemoryCounters {
   }
 }
 
-/** INCR, and start the window on the first hit; returns [count, ms left]. */
+/** INCRBY (ARGV[2]), and start the window on the first hit; returns [count, ms left]. */
 const HIT_SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local n = redis.call('INCRBY', KEYS[1], ARGV[2])
+if n == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {n, ttl}`;
@@ -98,10 +98,11 @@ export class RateLimitStore implements OnApplicationShutdown {
     this.logger.warn(`${message}: rate limits counted in this process until it is back`);
   }
 
-  async hit(key: string, windowMs: number): Promise<RateCount> {
+  /** Counts `by` hits (default 1; negative takes hits back) in the key's current window. */
+  async hit(key: string, windowMs: number, by = 1): Promise<RateCount> {
     if (this.redis?.status === 'ready') {
       try {
-        const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [number, number];
+        const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs), String(by))) as [number, number];
         return { count, resetInMs: ttl };
       } catch (e) {
         this.warn(`Redis failed (${(e as Error).message})`);
@@ -109,7 +110,7 @@ export class RateLimitStore implements OnApplicationShutdown {
     } else if (this.redis) {
       this.warn(`Redis is ${this.redis.status}`);
     }
-    return this.memory.hit(key, windowMs);
+    return this.memory.hit(key, windowMs, by);
   }
 
   async peek(key: string): Promise<RateCount> {

@@ -6,7 +6,7 @@ import { favourites } from '../../src/database/schema/favourites.js';
 import { users } from '../../src/database/schema/users.js';
 import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
-import { book, fullPayment, MINUTE, pathOf, rentalTestEnv, returnRental } from '../support/rental-factories.js';
+import { book, choose, fullPayment, MINUTE, pathOf, rentalTestEnv, returnRental } from '../support/rental-factories.js';
 import { useTestApp } from '../support/test-app.js';
 
 /**
@@ -273,6 +273,25 @@ describe('Clients of the original API, on another origin (issue 12)', () => {
       expect(answer.headers.location).toBe(`/payment/result?payment=${res.body.data.payment._id}`);
     });
 
+    it('without a returnUrl, a booking from an allowed origin sends the payer back to that origin; the shop\'s own pages and other origins keep the result page (issue 20, finding 22)', async () => {
+      const bike = await createBike(t, { quantity: 3 });
+      const body = () => ({ bikeId: bike.id, startTime: new Date(t.clock.now().getTime() + 60 * MINUTE).toISOString(), quantity: 1 });
+      const fromClient = await api('post', '/api/rentals', user).send(body()).expect(201);
+      const url = new URL(fromClient.body.data.payment_url as string);
+      expect(url.searchParams.get('return')).toBe(`${CLIENT}/`);
+      const cancelled = await t.http().post(`${url.pathname}${url.search}`).type('form').send({ outcome: 'cancel' }).expect(303);
+      expect(cancelled.headers.location).toBe(`${CLIENT}/?payment=${fromClient.body.data.payment._id}&status=cancelled`);
+
+      // The shop's own client (no Origin on a same-origin call here) and an origin not allowed: the shop's result page.
+      for (const origin of [undefined, 'https://evil.example']) {
+        const req = t.http().post('/api/rentals').set('Authorization', user.bearer);
+        if (origin) req.set('Origin', origin);
+        const res = await req.send(body()).expect(201);
+        const paid = await choose(t, res.body.data.payment_url, 'pay').expect(303);
+        expect(paid.headers.location).toBe(`/payment/result?payment=${res.body.data.payment._id}`);
+      }
+    });
+
     it('the public status is 404 for an unknown payment and 400 for a malformed id', async () => {
       await t.http().get('/api/payments/7d3c2a9e-51f4-4c8e-9f0a-1b2c3d4e5f60/status').expect(404);
       const bad = await t.http().get('/api/payments/nope/status').expect(400);
@@ -298,6 +317,7 @@ describe('Clients of the original API, on another origin (issue 12)', () => {
       const booked = await api('post', '/api/rentals', user).send({ bikeId: bike.id, startTime: start.toISOString(), quantity: 1 }).expect(201);
       await t.http().post(pathOf(booked.body.data.payment_url)).type('form').send({ outcome: 'pay' }).expect(303);
       const back = new Date(start.getTime() + 90 * MINUTE);
+      t.clock.advance(back.getTime() - t.clock.now().getTime());
       const res = await returnRental(t, admin, booked.body.data.rental._id, datetimeLocal(back, ZONE)).expect(200);
       expect(res.body.data.returnTime).toBe(back.toISOString());
       expect(res.body.data.totalCost).toBe(20);

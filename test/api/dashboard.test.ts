@@ -3,6 +3,8 @@ import { NewRentalRow, rentals } from '../../src/database/schema/rentals.js';
 import { users } from '../../src/database/schema/users.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { insertBike, insertPayment, insertRental } from '../support/review-factories.js';
+import { createBike } from '../support/bike-factories.js';
+import { bookAndPay, HOUR, MINUTE } from '../support/rental-factories.js';
 import { useTestApp } from '../support/test-app.js';
 
 /** A Wednesday, noon UTC: "today" for these tests. */
@@ -65,7 +67,8 @@ describe('Dashboard API', () => {
       totalEarn: 45.5,
       currency: 'USD',
       bookingFees: { amount: 400, currency: 'BDT' },
-      totalBikes: 4 + 2 + (1 + 2),
+      // The fleet's active units, once each: the pending and booked rentals' units are among them.
+      totalBikes: 4 + 2,
       totalUsers: 2,
     });
     expect(body.data.rentals).toEqual([
@@ -74,6 +77,18 @@ describe('Dashboard API', () => {
       { _id: onRetired.id, bikeName: 'Old Timer', cost: 10, userEmail: 'rider@example.com', quantity: 1 },
     ]);
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
+  });
+
+  it('counts every unit of the fleet once: units booked for later are not added to the stock again (issue 20, finding 9)', async () => {
+    const admin = await createAdmin(t);
+    const rider = await createUser(t);
+    const bike = await createBike(t, { quantity: 5 });
+    // Tomorrow, 3 units (free now, so in the shop), and 1 unit out right now.
+    await bookAndPay(t, rider, bike.id, { quantity: 3, startTime: new Date(NOW.getTime() + 24 * HOUR).toISOString() });
+    const now = await bookAndPay(t, rider, bike.id, { quantity: 1, startTime: new Date(NOW.getTime() + 5 * MINUTE).toISOString() });
+    t.clock.advance(10 * MINUTE);
+    expect(now.rental._id).toBeDefined();
+    expect((await summary(admin)).data.totals.totalBikes).toBe(5);
   });
 
   it('shows at most the 50 most recently returned rentals in the chart', async () => {

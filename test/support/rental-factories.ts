@@ -56,7 +56,14 @@ export async function bookAndPay(t: TestApp, user: TestUser, bikeId: string, opt
   return { rental: res.body.data.rental as { _id: string; paymentId: string; startTime: string }, paymentUrl: res.body.data.payment_url as string, paymentId: res.body.data.payment._id as string };
 }
 
+/**
+ * The admin confirms a return (PUT rentals/{id}/return). A return is confirmed once the bike is back, never ahead of
+ * the clock: a `returntime` with an offset that is still ahead moves the app's clock there first (a zone-less
+ * datetime-local value does not: the test moves the clock itself).
+ */
 export function returnRental(t: TestApp, admin: TestUser, rentalId: string, returntime: string) {
+  const at = /(Z|[+-]\d{2}:?\d{2})$/.test(returntime) ? Date.parse(returntime) : NaN;
+  if (Number.isFinite(at) && at > t.clock.now().getTime()) t.clock.advance(at - t.clock.now().getTime());
   return t.http().put(`/api/rentals/${rentalId}/return`).query({ returntime }).set('Authorization', admin.bearer);
 }
 

@@ -52,6 +52,10 @@ export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
       LOGIN_RATE_LIMIT: '1000',
       BOOKING_RATE_LIMIT: '100000',
+      // The suites book freely as one customer; test/api/booking-limits.test.ts tests the holding limits.
+      MAX_BIKE_SHARE_PERCENT: '100',
+      MAX_HELD_UNIT_DAYS: '0',
+      REBOOK_COOLDOWN_MINUTES: '0',
       // The API suites race hundreds of requests on a shared machine: a statement waiting out that contention is
       // not a database outage (the drills test DATABASE_TIMEOUT_MS on their own servers).
       DATABASE_TIMEOUT_MS: '30000',

@@ -78,7 +78,15 @@ export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProp
     setError(null);
     setEndError(null);
     createRental.mutate(
-      { bikeId: bike._id, startTime: startIso, quantity, ...(endIso ? { endTime: endIso } : {}), idempotencyKey },
+      {
+        bikeId: bike._id,
+        startTime: startIso,
+        quantity,
+        ...(endIso ? { endTime: endIso } : {}),
+        // The price shown is the price fixed: a changed price answers 409 PRICE_CHANGED instead of booking.
+        ...(endIso && quoteMatches && quote.data ? { expectedTotal: quote.data.total } : {}),
+        idempotencyKey,
+      },
       {
         onSuccess: ({ payment_url }) => {
           notify.success('Go to the payment page to complete the rental process.');
@@ -91,7 +99,10 @@ export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProp
         },
         onError: (failure) => {
           setIdempotencyKey(newIdempotencyKey());
-          if (isApiError(failure) && failure.status === 409) notify.error('Bike is already rented');
+          if (isApiError(failure) && failure.code === 'PRICE_CHANGED') {
+            notify.error(failure.message);
+            void quote.refetch();
+          } else if (isApiError(failure) && failure.status === 409) notify.error('Bike is already rented');
           else if (isApiError(failure) && failure.status === 429) notify.error(failure.message);
           else notify.error('An error occurred during the rental process.');
         },

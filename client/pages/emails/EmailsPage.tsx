@@ -22,6 +22,7 @@ const KIND_LABEL: Record<string, string> = {
   return_due_soon: 'Return due soon',
   overdue: 'Overdue',
   cancelled: 'Cancelled',
+  rescheduled: 'Booking changed',
   refunded: 'Refunded',
   password_changed: 'Password changed',
 };

@@ -17,6 +17,11 @@ export class ErrorEnvelopeDto {
   })
   code: string;
   @ApiPropertyOptional({ type: [FieldErrorDto] }) errors?: FieldErrorDto[];
+  @ApiPropertyOptional({
+    type: Object,
+    description: 'What the client needs to decide again, where the error says so (POST rentals PRICE_CHANGED: the new quote)',
+  })
+  data?: unknown;
 }
 
 export class MessageEnvelopeDto {

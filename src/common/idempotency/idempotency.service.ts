@@ -11,6 +11,12 @@ export interface HttpReply<T = unknown> {
   body: T;
 }
 
+/**
+ * A 409 about state that changes by itself (units taken now, a price changed since the quote): answered, but never
+ * stored as the key's final reply, so a retry under the same key tries again once the unit is free.
+ */
+export class RetryableConflict extends ConflictException {}
+
 /** Answers worth keeping for a key besides successes: the work ran and decided "no" (nothing was changed). */
 const KEPT_ERRORS = new Set([404, 409]);
 /** How long a retry waits for the first request of its key to finish before answering 409. */
@@ -93,7 +99,7 @@ export class IdempotencyService {
         return await effect(claim);
       } catch (e) {
         if (e instanceof KeyTaken) continue;
-        if (e instanceof HttpException && KEPT_ERRORS.has(e.getStatus())) {
+        if (e instanceof HttpException && KEPT_ERRORS.has(e.getStatus()) && !(e instanceof RetryableConflict)) {
           // The effect's transaction rolled back together with its claim: keep the answer on its own. If another
           // request took the key meanwhile, its answer wins.
           await this.repo.insert(scope, this.clock.now(), { status: e.getStatus(), body: httpExceptionEnvelope(e) });

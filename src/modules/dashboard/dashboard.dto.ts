@@ -33,8 +33,8 @@ export class DashboardTotalsDto {
   @ApiProperty({
     example: 120,
     description:
-      'Units in the fleet: the stock of every bike not deleted plus the units currently out ' +
-      '(reserved by rentals that are booked or waiting for their booking fee).',
+      'Units in the fleet: every active unit of a bike not deleted, counted once whether it is in the shop, out on a rental ' +
+      'or booked for later.',
   })
   totalBikes: number;
 

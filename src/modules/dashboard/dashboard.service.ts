@@ -119,7 +119,7 @@ export class DashboardService implements OnModuleDestroy {
     const { RENTAL_CURRENCY: rentalCurrency, BOOKING_FEE_CURRENCY: feeCurrency } = this.config.env;
 
     return this.dashboard.snapshot(async () => {
-      const totals = await this.dashboard.totals({ rental: rentalCurrency, bookingFee: feeCurrency }, now);
+      const totals = await this.dashboard.totals({ rental: rentalCurrency, bookingFee: feeCurrency });
       const rentals = await this.dashboard.recentReturnedRentals(CHART_RENTALS);
       const months = await this.dashboard.signupsPerMonth();
       const days = await this.dashboard.signupsPerDay(weekStart, tomorrow);
@@ -138,7 +138,7 @@ export class DashboardService implements OnModuleDestroy {
           totalEarn: toMajor(totals.rentalEarnMinor),
           currency: rentalCurrency,
           bookingFees: { amount: toMajor(totals.bookingFeesMinor), currency: feeCurrency },
-          totalBikes: totals.unitsInStock + totals.unitsOut,
+          totalBikes: totals.fleetUnits,
           totalUsers: totals.users,
         },
         rentals: rentals.map((r) => ({

@@ -244,6 +244,15 @@ export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop:
         { facts: rentalFacts(d, shop) },
         { facts: [['Shop', shop.address]] },
       ]);
+    case 'rescheduled':
+      return make(`Booking changed: ${bikeName}`, 'Your booking has new times', [
+        { p: `Your booking of ${bikeName} is moved to the times below. The earlier times no longer apply.` },
+        { facts: [...rentalFacts(d, shop), ...quoteFacts(d)] },
+        ...(str(d.freeCancellationUntil)
+          ? [{ p: `You can cancel free of charge until ${formatShopTime(str(d.freeCancellationUntil), shop.timeZone)}.` }]
+          : []),
+        { action: ['See your rentals', '/dashboard/rentals'] },
+      ]);
     case 'cancelled': {
       const fee = obj(d.bookingFee);
       const refunded = fee.status === 'refunded';

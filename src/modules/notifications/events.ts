@@ -3,6 +3,7 @@ export const WEBHOOK_EVENTS = [
   'rental.created',
   'rental.booked',
   'rental.cancelled',
+  'rental.rescheduled',
   'rental.returned',
   'rental.paid',
   'payment.succeeded',
@@ -36,6 +37,7 @@ export const EMAIL_KINDS = [
   'return_due_soon',
   'overdue',
   'cancelled',
+  'rescheduled',
   'refunded',
   'password_changed',
 ] as const;
@@ -48,6 +50,7 @@ export const EMAIL_FOR_EVENT: Partial<Record<DomainEventType, EmailKind>> = {
   'rental.booked': 'booking_confirmed',
   'payment.succeeded': 'payment_received',
   'rental.cancelled': 'cancelled',
+  'rental.rescheduled': 'rescheduled',
   'payment.refunded': 'refunded',
   'rental.pickup_reminder': 'pickup_reminder',
   'rental.return_due_soon': 'return_due_soon',

@@ -9,7 +9,8 @@ import type { Env } from '../../config/env.schema.js';
  * A checkout's return URL (issue 12): where the gateway sends the payer when the payment ends, like a real
  * gateway's success and cancel URLs. A client on another origin passes `returnUrl` (body field or query parameter)
  * with POST rentals or POST rentals/fullpayment; its origin must be this shop's own or one of RETURN_ORIGINS
- * (empty: CORS_ORIGINS). The payer lands on `<returnUrl>?payment=<payment id>&status=<payment status>`.
+ * (empty: CORS_ORIGINS). The payer lands on `<returnUrl>?payment=<payment id>&status=<payment status>`. Without
+ * returnUrl, a request whose Origin header is one of those origins (not the shop's own) returns the payer to `<Origin>/`.
  */
 
 export const RETURN_URL_FIELD = 'returnUrl';
@@ -80,8 +81,14 @@ export class CheckoutReturnUrlMiddleware implements NestMiddleware {
     const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? body[RETURN_URL_FIELD] : undefined;
     const fromQuery = (req.query as Record<string, unknown>)[RETURN_URL_FIELD];
     const value = fromBody ?? fromQuery;
-    if (value === undefined || value === null) return next();
     const own = this.publicUrl ? new URL(this.publicUrl).origin : requestOrigin(req);
+    if (value === undefined || value === null) {
+      // A client of the original API sends no returnUrl: when it calls from an allowed origin of its own, the payer goes
+      // back to that origin (as the original backend's success page linked back to its client), not to this shop's page.
+      const origin = req.get('origin');
+      if (origin && origin !== own && this.allowed.has(origin)) return storage.run({ returnUrl: `${origin}/` }, next);
+      return next();
+    }
     const problem = returnUrlProblem(value, this.allowed, own);
     if (problem) {
       res.status(400).json(errorEnvelope(400, `Validation failed: ${problem}`, { code: 'VALIDATION_FAILED', errors: [{ path: RETURN_URL_FIELD, message: problem }] }));

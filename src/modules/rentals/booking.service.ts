@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { AuthUser } from '../../common/decorators.js';
 import { Clock } from '../../common/clock.js';
-import { HttpReply, IdempotencyClaim, IdempotencyService } from '../../common/idempotency/idempotency.service.js';
-import { MAX_MINOR, toMajor, toMinor } from '../../common/money.js';
+import { HttpReply, IdempotencyClaim, IdempotencyService, RetryableConflict } from '../../common/idempotency/idempotency.service.js';
+import { MAX_MINOR, toMajor, toMinor, toMinorExact } from '../../common/money.js';
 import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { isExclusionViolation, isSerializationFailure } from '../../database/pg-errors.js';
@@ -18,9 +18,10 @@ import { CheckoutSession } from '../payments/payment-gateway.js';
 import { toPaymentSummaryDto } from '../payments/payments.dto.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { paymentDescription } from '../payments/sandbox.service.js';
+import { BookingLimits, bookingFeeRefund } from './booking-limits.js';
 import { HoldSweeper } from './hold-sweeper.service.js';
 import { priceWindow } from './pricing.js';
-import { BookingWindow, HOUR_MS, MINUTE_MS, readWindow } from './rental-time.js';
+import { BookingWindow, HOUR_MS, invalidField, MINUTE_MS, readWindow } from './rental-time.js';
 import { RentalViews } from './rental-views.js';
 import {
   CounterSaleDto,
@@ -50,7 +51,8 @@ export function newPaymentRef(): string {
 
 export class OutOfStock extends Error {}
 
-export const outOfStock = (): ConflictException => new ConflictException({ message: 'Bike is already rented', code: 'OUT_OF_STOCK' });
+/** Retryable: the same Idempotency-Key books once a unit is free again (the 409 is not kept as the key's reply). */
+export const outOfStock = (): ConflictException => new RetryableConflict({ message: 'Bike is already rented', code: 'OUT_OF_STOCK' });
 
 /** The window's price at the bike's current rates (fixed windows), or none (open-ended). */
 function quoteFor(bike: Pick<BikeRow, 'pricePerHourCents' | 'pricePerDayCents' | 'pricePerWeekCents'>, w: BookingWindow, quantity: number) {
@@ -78,6 +80,7 @@ export class BookingService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly events: DomainEvents,
+    private readonly limits: BookingLimits,
   ) {}
 
   /** Late fee per started hour and unit: LATE_FEE_PER_HOUR, else the hourly price. */
@@ -116,22 +119,28 @@ export class BookingService {
   }
 
   /** POST rentals: take units for the window, create the rental and open its booking fee in one transaction, then the checkout. */
-  async createRental(user: AuthUser, dto: CreateRentalDto, key: string | undefined, origin: string): Promise<HttpReply> {
+  async createRental(user: AuthUser, dto: CreateRentalDto, key: string | undefined, origin: string, clientAddress?: string): Promise<HttpReply> {
     const w = readWindow(dto.startTime, dto.endTime, this.clock.now());
     const scope = this.idempotency.scope(user.id, CREATE_RENTAL_ROUTE, key, dto);
     return this.idempotency.run(scope, async (claim) => {
       let reserved: { rental: RentalRow; payment: PaymentRow; bikeName: string };
+      const addressUnits = await this.limits.takeAddressUnits(clientAddress, dto.quantity);
       try {
-        reserved = await this.reserve(user, dto, w, claim);
-      } catch (e) {
-        if (!(e instanceof OutOfStock)) throw e;
-        // Units held by lapsed unpaid bookings count as free: release them, then try once more.
-        if ((await this.sweeper.expireHolds({ bikeId: dto.bikeId })) === 0) throw outOfStock();
         try {
           reserved = await this.reserve(user, dto, w, claim);
-        } catch (again) {
-          throw again instanceof OutOfStock ? outOfStock() : again;
+        } catch (e) {
+          if (!(e instanceof OutOfStock)) throw e;
+          // Units held by lapsed unpaid bookings count as free: release them, then try once more.
+          if ((await this.sweeper.expireHolds({ bikeId: dto.bikeId })) === 0) throw outOfStock();
+          try {
+            reserved = await this.reserve(user, dto, w, claim);
+          } catch (again) {
+            throw again instanceof OutOfStock ? outOfStock() : again;
+          }
         }
+      } catch (e) {
+        await addressUnits.giveBack();
+        throw e;
       }
       const { rental, payment, bikeName } = reserved;
       let session: CheckoutSession;
@@ -229,8 +238,11 @@ export class BookingService {
         );
       }
       const bike = await this.bookableBike(dto.bikeId);
+      await this.limits.checkCustomer(user.id, bike.id, w, dto.quantity, now);
+      const values = this.rentalValues(bike, w, dto.quantity, now);
+      await this.checkExpectedTotal(dto, values.totalCostCents ?? 0, w);
       const holdExpiresAt = new Date(now.getTime() + this.config.env.HOLD_MINUTES * MINUTE_MS);
-      const rental = await this.rentals.insert({ ...this.rentalValues(bike, w, dto.quantity, now), userId: user.id, status: 'pending_fee', holdExpiresAt });
+      const rental = await this.rentals.insert({ ...values, userId: user.id, status: 'pending_fee', holdExpiresAt });
       await this.takeUnits(bike.id, rental.id, w, dto.quantity);
       await this.events.rental('rental.created', rental.id);
       const payment = await this.payments.open(
@@ -247,9 +259,26 @@ export class BookingService {
     });
   }
 
+  /** The customer saw `expectedTotal`: book only at that price (under the bike's lock, so the price cannot change meanwhile). */
+  private async checkExpectedTotal(dto: CreateRentalDto, totalMinor: number, w: BookingWindow): Promise<void> {
+    if (dto.expectedTotal === undefined) return;
+    if (!w.end) throw invalidField('expectedTotal', 'expectedTotal needs an endTime: an open-ended booking is priced at its return');
+    if (toMinorExact(dto.expectedTotal) === totalMinor) return;
+    const quote = await this.quote(dto.bikeId, { startTime: dto.startTime, endTime: dto.endTime!, quantity: dto.quantity });
+    throw new RetryableConflict({
+      message: `The price of this booking is now ${quote.total} ${quote.currency}, not ${dto.expectedTotal}; check the new price and book again`,
+      code: 'PRICE_CHANGED',
+      data: quote,
+    });
+  }
+
   private async ownOpenRental(user: AuthUser, id: string): Promise<RentalRow> {
     const rental = await this.rentals.lock(id);
     if (!rental || rental.userId !== user.id) throw new NotFoundException('Rental not found');
+    if (rental.source === 'counter') {
+      // Taken (and perhaps paid in cash) at the counter: the shop changes it, or the cash would stay taken online.
+      throw new ConflictException({ message: 'This booking was made at the shop counter; please ask the shop to change or cancel it', code: 'COUNTER_SALE' });
+    }
     if (rental.status === 'cancelled') throw new ConflictException({ message: 'This rental was cancelled', code: 'RENTAL_CANCELLED' });
     if (rental.status === 'returned' || rental.status === 'paid') throw new ConflictException({ message: 'Bike is already returned', code: 'ALREADY_RETURNED' });
     if (this.clock.now().getTime() >= rental.startTime.getTime()) {
@@ -288,7 +317,7 @@ export class BookingService {
         const free = now.getTime() <= this.freeCancelUntil(rental).getTime();
         for (const p of await this.payments.listByRentalIds([rental.id])) {
           if (p.status !== 'succeeded') continue;
-          if (p.kind !== 'booking_fee' || free) refunds.push(p);
+          if (p.kind !== 'booking_fee' || (free && bookingFeeRefund(p.amountMinor, this.config.env.CANCELLATION_FEE_KEPT_PERCENT).refundMinor > 0)) refunds.push(p);
         }
       }
       return { closed, refunds };
@@ -313,8 +342,11 @@ export class BookingService {
         if (rental.totalPaidCents !== null) {
           throw new ConflictException({ message: 'A rental paid in advance cannot be moved; cancel it and book again', code: 'ALREADY_PAID' });
         }
+        await this.rentals.lockUser(user.id);
         const bike = await this.bookableBike(rental.bikeId);
         const now = this.clock.now();
+        // Moving a booking to a year-long window is holding too.
+        await this.limits.checkCustomer(user.id, bike.id, w, rental.quantity, now, rental.id);
         const values = this.rentalValues(bike, w, rental.quantity, now);
         await this.fleet.releaseRental(rental.id);
         await this.takeUnits(bike.id, rental.id, w, rental.quantity);
@@ -327,6 +359,7 @@ export class BookingService {
           const done = await this.payments.settle(p.id, 'expired');
           if (done) superseded.push(done);
         }
+        await this.events.rental('rental.rescheduled', rental.id);
         return superseded;
       });
     } catch (e) {

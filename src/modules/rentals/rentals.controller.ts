@@ -52,13 +52,20 @@ export class RentalsController {
       'open-ended: it holds its units from startTime until returned and is priced by the hour at return. With endTime it holds them ' +
       'for [startTime, endTime) and totalCost is the quote, fixed now. An unpaid fee holds the units for HOLD_MINUTES (default 15); ' +
       'a failed, cancelled or expired fee cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings ' +
-      'awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute.',
+      'awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute; holding limits MAX_HELD_UNIT_DAYS, ' +
+      'MAX_BIKE_SHARE_PERCENT, REBOOK_COOLDOWN_MINUTES (per customer) and MAX_UNITS_PER_ADDRESS (per client address and HOLD_MINUTES). ' +
+      'With expectedTotal (the quote the customer saw) the booking is made only at that price. An OUT_OF_STOCK or PRICE_CHANGED answer is ' +
+      'not kept for the Idempotency-Key: the same request may book once a unit is free or the price is accepted.',
     created: Envelope(CreateRentalResultDto),
     errors: {
-      400: 'Invalid bikeId, startTime (past, more than a year ahead, malformed), endTime (not after startTime, malformed) or quantity (1..10), or an unknown field',
+      400: 'Invalid bikeId, startTime (past, more than a year ahead, malformed), endTime (not after startTime, malformed), quantity (1..10) or expectedTotal (malformed, or without endTime), or an unknown field',
       404: 'Bike not found (or deleted)',
-      409: 'OUT_OF_STOCK "Bike is already rented": fewer units free for the window than asked, or the bike is switched off',
-      429: 'TOO_MANY_PENDING: MAX_PENDING_BOOKINGS bookings already await their fee; or the booking rate limit',
+      409:
+        'OUT_OF_STOCK "Bike is already rented": fewer units free for the window than asked, or the bike is switched off; ' +
+        'PRICE_CHANGED: the price fixed now differs from expectedTotal (data: the new quote)',
+      429:
+        'TOO_MANY_PENDING: MAX_PENDING_BOOKINGS bookings already await their fee; HOLDING_LIMIT, BIKE_SHARE_LIMIT, REBOOK_COOLDOWN or ' +
+        'ADDRESS_LIMIT (the holding limits); or the booking rate limit',
       502: GATEWAY_ERROR,
     },
   })
@@ -71,7 +78,7 @@ export class RentalsController {
     @IdempotencyKey() key: string | undefined,
     @Req() req: Request,
   ): Promise<StoredReply> {
-    return reply(await this.booking.createRental(user, dto, key, requestOrigin(req)));
+    return reply(await this.booking.createRental(user, dto, key, requestOrigin(req), req.ip));
   }
 
   @Post('counter')
@@ -101,7 +108,10 @@ export class RentalsController {
       'refunded through the gateway (bookingFee.status refunded); later the fee is kept. A rental payment made in advance is refunded. ' +
       'An unpaid booking just ends.',
     ok: Envelope(RentalDto),
-    errors: { 404: 'No such rental of the caller', 409: 'RENTAL_STARTED, ALREADY_RETURNED or RENTAL_CANCELLED' },
+    errors: {
+      404: 'No such rental of the caller',
+      409: 'RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED, or COUNTER_SALE (booked at the shop counter: the shop cancels it)',
+    },
   })
   @HttpCode(200)
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
@@ -120,7 +130,7 @@ export class RentalsController {
     errors: {
       400: 'startTime / endTime malformed, in the past or out of order',
       404: 'No such rental of the caller',
-      409: 'OUT_OF_STOCK "Bike is already rented" (the new window is not free), RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED or ALREADY_PAID',
+      409: 'OUT_OF_STOCK "Bike is already rented" (the new window is not free), RENTAL_STARTED, ALREADY_RETURNED, RENTAL_CANCELLED, ALREADY_PAID or COUNTER_SALE',
       429: 'More than BOOKING_RATE_LIMIT reschedules by this customer in a minute (Retry-After)',
     },
   })
@@ -194,7 +204,7 @@ export class RentalsController {
       'units once (the second answers 409).',
     ok: Envelope(RentalDto),
     errors: {
-      400: "returntime missing or malformed, or 'Return time must be after the start time'",
+      400: "returntime missing or malformed, 'Return time must be after the start time', or 'Return time must not be in the future' (5 minutes of clock skew allowed)",
       404: 'Rental not found',
       409: "'Bike is already returned', 'The booking fee of this rental is not paid' or a cancelled rental",
     },

@@ -85,6 +85,18 @@ export class CreateRentalDto {
   @Matches(DATE_TIME, { message: 'endTime must be an ISO 8601 date-time' })
   @IsISO8601({ strict: true }, { message: 'endTime must be an ISO 8601 date-time' })
   endTime?: string;
+
+  @ApiPropertyOptional({
+    example: 30,
+    description:
+      'The total the customer was shown (the quote\'s total, major units of the bike\'s currency), for a booking with endTime. When the ' +
+      'price fixed now differs (the bike\'s price changed since the quote) nothing is booked: 409 PRICE_CHANGED with the new quote in data. ' +
+      'Without it the current price is fixed as before.',
+  })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'expectedTotal must be an amount with at most 2 decimals' })
+  @Min(0, { message: 'expectedTotal must not be negative' })
+  expectedTotal?: number;
 }
 
 /** POST rentals/{id}/reschedule: the new window. */
@@ -189,7 +201,7 @@ export class FullPaymentDto {
 }
 
 export class ReturnRentalQueryDto {
-  @ApiProperty({ format: 'date-time', example: '2026-06-01T12:10:00.000Z', description: "When the bike came back; after the start time. Without an offset it is read in the shop's time zone (SHOP_TIME_ZONE)" })
+  @ApiProperty({ format: 'date-time', example: '2026-06-01T12:10:00.000Z', description: "When the bike came back; after the start time and not in the future. Without an offset it is read in the shop's time zone (SHOP_TIME_ZONE)" })
   @IsString({ message: 'returntime is required' })
   @Matches(DATE_TIME, { message: 'returntime must be an ISO 8601 date-time' })
   @IsISO8601({ strict: true }, { message: 'returntime must be an ISO 8601 date-time' })

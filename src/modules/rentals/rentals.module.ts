@@ -3,6 +3,7 @@ import { IdempotencyModule } from '../../common/idempotency/idempotency.module.j
 import { RateLimitGuard } from '../../common/rate-limit.guard.js';
 import { BikesModule } from '../bikes/bikes.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { BookingLimits } from './booking-limits.js';
 import { BookingService } from './booking.service.js';
 import { HoldSweeper } from './hold-sweeper.service.js';
 import { QuoteController } from './quote.controller.js';
@@ -17,7 +18,7 @@ import { ReturnService } from './return.service.js';
 @Module({
   imports: [PaymentsModule, IdempotencyModule, BikesModule],
   controllers: [RentalsController, QuoteController],
-  providers: [RentalsRepository, RentalViews, HoldSweeper, BookingService, ReturnService, RentalPaymentsService, RentalsService, RateLimitGuard],
+  providers: [RentalsRepository, RentalViews, HoldSweeper, BookingLimits, BookingService, ReturnService, RentalPaymentsService, RentalsService, RateLimitGuard],
   exports: [RentalsService, BookingService, HoldSweeper],
 })
 export class RentalsModule {}

@@ -6,7 +6,7 @@ import { TransactionHost } from '../../database/transaction-host.js';
 import { RentalRow } from '../../database/schema/rentals.js';
 import { BookingService } from './booking.service.js';
 import { lateFeeMinor, startedHours } from './pricing.js';
-import { invalidField, MINUTE_MS, readTime } from './rental-time.js';
+import { invalidField, MINUTE_MS, readTime, START_SKEW_MS } from './rental-time.js';
 import { RentalViews } from './rental-views.js';
 import { RentalDto } from './rentals.dto.js';
 import { RentalsRepository } from './rentals.repository.js';
@@ -33,6 +33,8 @@ export class ReturnService {
    */
   async returnRental(id: string, returntime: string): Promise<RentalDto> {
     const returnTime = readTime(returntime, 'returntime');
+    // A bike is confirmed back once it is here: not later than now (the clock skew a start time has allowed).
+    if (returnTime.getTime() > this.clock.now().getTime() + START_SKEW_MS) throw invalidField('returntime', 'Return time must not be in the future');
     const rental = await this.rentals.findById(id);
     if (!rental) throw new NotFoundException('Rental not found');
     const ms = returnTime.getTime() - rental.startTime.getTime();
