@@ -89,8 +89,8 @@ export const envSchema = z
     HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
     MAX_PENDING_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(3),
     // Issue 20: what one customer and one client address may hold (0 = no limit).
-    MAX_HELD_UNIT_DAYS: z.coerce.number().min(0).max(100_000).default(60),
-    MAX_BIKE_SHARE_PERCENT: z.coerce.number().min(0).max(100).default(50),
+    MAX_HELD_UNIT_DAYS: z.coerce.number().min(0).max(100_000).default(400),
+    MAX_BIKE_SHARE_PERCENT: z.coerce.number().min(0).max(100).default(0),
     REBOOK_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(30),
     MAX_UNITS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(20),
     CANCELLATION_FEE_KEPT_PERCENT: z.coerce

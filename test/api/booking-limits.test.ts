@@ -1,7 +1,7 @@
 /**
- * Issue 20, finding 6: what one customer and one client address may hold. With the shipped defaults a customer holds
- * at most 60 unit-days (MAX_HELD_UNIT_DAYS), half of one bike's units at a time (MAX_BIKE_SHARE_PERCENT, one unit
- * always), and books a bike again only 30 minutes after two unpaid bookings of it ended (REBOOK_COOLDOWN_MINUTES);
+ * Issue 20, finding 6: what one customer and one client address may hold. The shipped defaults: at most 400 unit-days
+ * (MAX_HELD_UNIT_DAYS) and no share limit (MAX_BIKE_SHARE_PERCENT 0; these tests set 60 unit-days and half of one
+ * bike's units at a time, one unit always); a customer books a bike again only 30 minutes after two unpaid bookings of it ended (REBOOK_COOLDOWN_MINUTES);
  * one address books at most MAX_UNITS_PER_ADDRESS units per HOLD_MINUTES (Redis with REDIS_URL).
  */
 import { randomUUID } from 'node:crypto';
@@ -29,7 +29,7 @@ function post(t: TestApp, user: TestUser, body: Record<string, unknown>, address
 describe('Booking limits (issue 20, finding 6)', () => {
   it('ships defaults a shop wants and reads them from the environment', () => {
     const env = parseEnv({ NODE_ENV: 'test' });
-    expect(env).toMatchObject({ MAX_HELD_UNIT_DAYS: 60, MAX_BIKE_SHARE_PERCENT: 50, REBOOK_COOLDOWN_MINUTES: 30, MAX_UNITS_PER_ADDRESS: 20, CANCELLATION_FEE_KEPT_PERCENT: 0 });
+    expect(env).toMatchObject({ MAX_HELD_UNIT_DAYS: 400, MAX_BIKE_SHARE_PERCENT: 0, REBOOK_COOLDOWN_MINUTES: 30, MAX_UNITS_PER_ADDRESS: 20, CANCELLATION_FEE_KEPT_PERCENT: 0 });
     expect(() => parseEnv({ NODE_ENV: 'test', CANCELLATION_FEE_KEPT_PERCENT: '40' })).toThrow(/CANCELLATION_FEE_KEPT_PERCENT/);
     expect(() => parseEnv({ NODE_ENV: 'test', MAX_BIKE_SHARE_PERCENT: '120' })).toThrow(/MAX_BIKE_SHARE_PERCENT/);
   });
