@@ -15,6 +15,9 @@ import { acquireDataDirLock } from './pglite-lock.js';
 import * as schema from './schema/index.js';
 import { loggableMessage } from '../common/loggable-error.js';
 
+/** The advisory lock key migrations run under on PostgreSQL (any fixed bigint: 'okb-migr' as bytes). */
+export const MIGRATION_LOCK_KEY = '8028618707966715762';
+
 export const migrationsFolder = (): string => join(projectRoot(), 'src', 'database', 'migrations');
 
 export interface DatabaseOptions {
@@ -69,7 +72,13 @@ export class DatabaseService implements OnApplicationShutdown {
       const migrator = new pg.Client({ connectionString: env.DATABASE_URL, connectionTimeoutMillis: env.DATABASE_TIMEOUT_MS });
       await migrator.connect();
       try {
+        // One instance at a time (issue 28, finding 2): instances started together on an empty database each ran
+        // CREATE EXTENSION / CREATE TABLE at once and all but one crashed (23505 on pg_extension_name_index). A
+        // session advisory lock serialises them; the next one finds the journal applied and does nothing. The lock
+        // goes with the session if this process dies (test/drills/two-instances.test.ts).
+        await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg({ client: migrator }) as never, { migrationsFolder: migrationsFolder() });
+        await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
       } finally {
         await migrator.end();
       }
