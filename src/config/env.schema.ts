@@ -100,6 +100,8 @@ export const envSchema = z
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'must look like 100kb or 1mb').default('100kb'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(8000),
+    /** After SIGTERM, how long readiness fails while requests are still served, before the server closes. */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120000).default(0),
     TRUST_PROXY: z
       .string()
       .optional()
