@@ -35,4 +35,6 @@ export interface ErrorEnvelope {
   message: string;
   code: string;
   errors?: { path: string; message: string }[];
+  /** 5xx answers only: the request's id (X-Request-Id), which the server's log lines carry. */
+  requestId?: string;
 }
