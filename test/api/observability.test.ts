@@ -73,6 +73,21 @@ describe('Operations: metrics and request ids', () => {
     });
   });
 
+  describe('database connections (PostgreSQL)', () => {
+    const t = useTestApp({ ...rentalTestEnv, DATABASE_APPLICATION_NAME: 'okb-ops-test', DATABASE_LISTEN_URL: process.env.TEST_DATABASE_URL ?? '' }, { reset: false });
+
+    it('name themselves in pg_stat_activity: the pool by DATABASE_APPLICATION_NAME, the LISTEN connection (DATABASE_LISTEN_URL) apart', async () => {
+      if (t.kind !== 'postgres') return;
+      await t.http().get('/api/bikes').expect(200);
+      const result = (await t.db.execute(
+        `select application_name, query from pg_stat_activity where application_name like 'okb-ops-test%' and pid <> pg_backend_pid()` as never,
+      )) as unknown as { rows: { application_name: string; query: string }[] };
+      const names = new Set(result.rows.map((r) => r.application_name));
+      expect(names.has('okb-ops-test-listen')).toBe(true);
+      expect(result.rows.find((r) => r.application_name === 'okb-ops-test-listen')?.query).toMatch(/^LISTEN /);
+    });
+  });
+
   describe('without METRICS_TOKEN', () => {
     const t = useTestApp(rentalTestEnv, { reset: false });
 
