@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+// First: OpenTelemetry (when OTEL_ENABLED) must be running before the modules it instruments load.
+import { stopTracing } from './tracing.js';
 import { Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from './app.factory.js';
@@ -55,6 +57,7 @@ async function bootstrap(): Promise<void> {
       }, config.env.SHUTDOWN_TIMEOUT_MS).unref();
       app
         .close()
+        .then(() => stopTracing())
         .then(() => process.exit(0))
         .catch((e: Error) => {
           logger.error(`shutdown failed: ${loggableError(e)}`);
