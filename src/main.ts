@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-// First: OpenTelemetry (when OTEL_ENABLED) must be running before the modules it instruments load.
+// First: OpenTelemetry (when OTEL_ENABLED) must be running before the modules it instruments load; the app (Nest,
+// Express, pg) is therefore imported dynamically in bootstrap(), after it.
 import { stopTracing } from './tracing.js';
 import { Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createApp } from './app.factory.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/env.schema.js';
 import { loggableError } from './common/loggable-error.js';
@@ -11,6 +11,7 @@ import { ShutdownState } from './modules/health/shutdown-state.js';
 
 async function bootstrap(): Promise<void> {
   const started = performance.now();
+  const { createApp } = await import('./app.factory.js');
   const app = await createApp();
   const config = app.get(AppConfig);
   const logger = new Logger('Main');
