@@ -1,5 +1,6 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { dehydrate } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
 import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -18,7 +19,8 @@ import { AppProviders } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { createRouterContext } from './app/router-context.js';
 import { routes, type RouteHandle } from './app/routes.js';
-import type { ThemeMode } from './app/theme.js';
+import { buildTheme, type ThemeMode } from './app/theme.js';
+import { warmAntdStyles } from './antd-warm.js';
 // The contract with the server, declared once in src/ssr: this entry runs in Node and the import is type-only (erased
 // from the bundle), so no server code reaches the client.
 // eslint-disable-next-line no-restricted-imports
@@ -30,24 +32,58 @@ const handler = createStaticHandler(routes);
 
 /**
  * antd's CSS-in-JS cache, one per theme for the life of the process: the theme's tokens are derived and each
- * component's styles serialised once, not per request (they depend on the theme only). The server serves what it
- * holds as one hashed stylesheet (`RenderResult.antdCss`); it grows when a page renders a component no earlier page
- * did, and the stylesheet's hash changes with it.
+ * component's styles serialised once, not per request (they depend on the theme only). Before the first page of a
+ * theme, every component the pages use is rendered into it in a fixed order (client/antd-warm.tsx): that text is
+ * the theme's stylesheet (`RenderResult.antdCss`), identical on every instance (issue 28, finding 3). Styles a page
+ * adds beyond it (a component missing from the list) come back as `antdExtraCss` for the page to inline.
  */
-const styleCaches: Record<ThemeMode, { cache: ReturnType<typeof createCache>; size: number; css: string }> = {
-  light: { cache: createCache(), size: -1, css: '' },
-  dark: { cache: createCache(), size: -1, css: '' },
+interface StyleCache {
+  cache: ReturnType<typeof createCache>;
+  base: string | null;
+  baseKeys: Set<string>;
+  size: number;
+  extra: string;
+}
+const styleCaches: Record<ThemeMode, StyleCache> = {
+  light: { cache: createCache(), base: null, baseKeys: new Set(), size: -1, extra: '' },
+  dark: { cache: createCache(), base: null, baseKeys: new Set(), size: -1, extra: '' },
 };
 
-/** The theme's antd CSS as plain text (with the cache-path map that tells the browser's antd not to add it again). */
-function antdStylesheet(theme: ThemeMode): string {
+/** The theme's stylesheet: antd's CSS as plain text (with the cache-path map that tells the browser's antd not to add it again). */
+function baseStylesheet(theme: ThemeMode): string {
+  const entry = styleCaches[theme];
+  if (entry.base === null) {
+    warmAntdStyles(
+      (node) => (
+        <StyleProvider cache={entry.cache}>
+          <ConfigProvider theme={buildTheme(theme)}>{node}</ConfigProvider>
+        </StyleProvider>
+      ),
+      (name, error) => console.warn(`antd stylesheet: ${name} did not render (${error instanceof Error ? error.message : String(error)})`),
+    );
+    entry.base = extractStyle(entry.cache, { plain: true });
+    entry.baseKeys = new Set(entry.cache.cache.keys());
+    entry.size = entry.cache.cache.size;
+  }
+  return entry.base;
+}
+
+/** Styles the cache gained after the base stylesheet (usually none), as plain text. */
+function extraStylesheet(theme: ThemeMode): string {
   const entry = styleCaches[theme];
   const size = entry.cache.cache.size;
   if (size !== entry.size) {
-    entry.css = extractStyle(entry.cache, { plain: true });
+    const added = [...entry.cache.cache.keys()].filter((key) => !entry.baseKeys.has(key));
+    const only = { cache: new Map(added.map((key) => [key, entry.cache.cache.get(key)])), updateTimes: entry.cache.updateTimes, extracted: new Set<string>() };
+    entry.extra = added.some((key) => key.startsWith('style%')) ? extractStyle(only as unknown as typeof entry.cache, { plain: true }) : '';
     entry.size = size;
   }
-  return entry.css;
+  return entry.extra;
+}
+
+/** Both themes' stylesheets, for the server to serve before any page is rendered. */
+export function antdStylesheets(): Record<ThemeMode, string> {
+  return { light: baseStylesheet('light'), dark: baseStylesheet('dark') };
 }
 
 /** Like react-router's own hydration script, but outside #root so the markup React hydrates is only the app. */
@@ -122,6 +158,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const origin = new URL(request.url).origin;
+  const antdCss = baseStylesheet(theme);
   const html = await renderToHtml(
     <StyleProvider cache={styleCaches[theme].cache}>
       <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} sandboxPayments={sandboxPayments} timeZone={timeZone}>
@@ -149,6 +186,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     html,
     scripts,
     modules: routeModules(context),
-    antdCss: antdStylesheet(theme),
+    antdCss,
+    antdExtraCss: extraStylesheet(theme),
   };
 }

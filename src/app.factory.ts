@@ -10,6 +10,8 @@ import { absoluteImageUrls, crossOriginPublicAssets } from './common/public-urls
 import { jsonLimitsVerify } from './common/input-limits.js';
 import type { RawBodyRequest } from './common/raw-body.js';
 import { accessLog, bodyParserErrors, cspNonce, sameOriginWrites } from './common/security.middleware.js';
+import { metricsEndpoint, requestMetrics } from './common/observability/metrics.js';
+import { requestId } from './common/observability/request-id.js';
 import { AppConfig } from './config/app-config.js';
 import { Env } from './config/env.schema.js';
 import { affectsPublicPages, CatalogChanges } from './database/catalog-changes.service.js';
@@ -56,9 +58,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
 
+  app.use(requestId);
+  app.use(requestMetrics());
   if (level === 'info' || level === 'debug') {
     app.use(accessLog((entry) => logger.log(entry, 'HTTP')));
   }
+  // Prometheus metrics for Bearer METRICS_TOKEN; without the setting there is no /metrics (issue 28).
+  app.use(metricsEndpoint(env.METRICS_TOKEN));
   app.use(cspNonce);
   app.use(
     helmet({

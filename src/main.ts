@@ -1,13 +1,17 @@
 import 'reflect-metadata';
+// First: OpenTelemetry (when OTEL_ENABLED) must be running before the modules it instruments load; the app (Nest,
+// Express, pg) is therefore imported dynamically in bootstrap(), after it.
+import { stopTracing } from './tracing.js';
 import { Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createApp } from './app.factory.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigError } from './config/env.schema.js';
 import { loggableError } from './common/loggable-error.js';
+import { ShutdownState } from './modules/health/shutdown-state.js';
 
 async function bootstrap(): Promise<void> {
   const started = performance.now();
+  const { createApp } = await import('./app.factory.js');
   const app = await createApp();
   const config = app.get(AppConfig);
   const logger = new Logger('Main');
@@ -36,21 +40,31 @@ async function bootstrap(): Promise<void> {
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as ServerResponse['writeHead'];
   });
+  const shutdownState = app.get(ShutdownState);
   const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.log(`${signal} received: finishing requests in flight, refusing new ones`);
+    if (shutdownState.draining || closing) return;
+    shutdownState.draining = true;
+    // The drain window (issue 28, finding 4; test/drills/graceful-shutdown.test.ts): readiness answers 503 at once so
+    // a load balancer stops sending here, while requests keep being served as before for SHUTDOWN_DRAIN_MS; only
+    // then does the listener close. Without it, requests the balancer sent in its last check interval were reset.
+    const drainMs = config.env.SHUTDOWN_DRAIN_MS;
+    if (drainMs > 0) logger.log(`${signal} received: readiness fails now, serving on for ${drainMs} ms (SHUTDOWN_DRAIN_MS)`);
     setTimeout(() => {
-      logger.error('shutdown took too long, exiting');
-      process.exit(1);
-    }, config.env.SHUTDOWN_TIMEOUT_MS).unref();
-    app
-      .close()
-      .then(() => process.exit(0))
-      .catch((e: Error) => {
-        logger.error(`shutdown failed: ${loggableError(e)}`);
+      closing = true;
+      logger.log(`${drainMs > 0 ? 'drain over' : `${signal} received`}: finishing requests in flight, refusing new ones`);
+      setTimeout(() => {
+        logger.error('shutdown took too long, exiting');
         process.exit(1);
-      });
+      }, config.env.SHUTDOWN_TIMEOUT_MS).unref();
+      app
+        .close()
+        .then(() => stopTracing())
+        .then(() => process.exit(0))
+        .catch((e: Error) => {
+          logger.error(`shutdown failed: ${loggableError(e)}`);
+          process.exit(1);
+        });
+    }, drainMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -37,4 +37,6 @@ export interface ErrorEnvelope {
   errors?: { path: string; message: string }[];
   /** What the client needs to decide again, e.g. the new quote of a PRICE_CHANGED conflict. */
   data?: unknown;
+  /** 5xx answers only: the request's id (X-Request-Id), which the server's log lines carry. */
+  requestId?: string;
 }

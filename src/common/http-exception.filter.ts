@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { ErrorEnvelope } from './api-result.js';
 import { loggableError, loggableMessage } from './loggable-error.js';
+import { requestIdOf } from './observability/request-id.js';
 
 
 const CODES: Record<number, string> = {
@@ -66,20 +67,24 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
     let status = HttpStatus.INTERNAL_SERVER_ERROR;
     let body: ErrorEnvelope;
+    const id = requestIdOf(req);
+    const at = id ? ` [request ${id}]` : '';
     if (exception instanceof HttpException) {
       status = exception.getStatus();
       body = httpExceptionEnvelope(exception);
-      if (status >= 500) this.logger.error(`${req.method} ${req.path}: ${exception.message}`);
+      if (status >= 500) this.logger.error(`${req.method} ${req.path}${at}: ${exception.message}`);
     } else if (databaseUnavailable(exception)) {
       status = HttpStatus.SERVICE_UNAVAILABLE;
       body = errorEnvelope(status, 'The service is temporarily unavailable, please retry shortly');
       res.setHeader('Retry-After', '5');
-      this.logger.warn(`${req.method} ${req.path}: database unavailable: ${loggableMessage(exception)}`);
+      this.logger.warn(`${req.method} ${req.path}${at}: database unavailable: ${loggableMessage(exception)}`);
     } else {
       body = errorEnvelope(status, 'Internal server error');
       // req.path, never the query string; the error without SQL parameters.
-      this.logger.error(`${req.method} ${req.path}: ${loggableError(exception)}`);
+      this.logger.error(`${req.method} ${req.path}${at}: ${loggableError(exception)}`);
     }
+    // 5xx answers name the request (also in the X-Request-Id header of every answer) for support to find its logs.
+    if (status >= 500 && id) body = { ...body, requestId: id };
     res.status(status).json(body);
   }
 }

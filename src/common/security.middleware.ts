@@ -66,16 +66,23 @@ export function bodyParserErrors(err: unknown, _req: Request, res: Response, nex
   }
 }
 
-/** Access log line per request (never the query string's values, never headers). */
+/**
+ * Access log line per request (never the query string's values, never headers): with the request id, the client's
+ * address (as TRUST_PROXY resolves it) and the signed-in user's id when the request was authenticated.
+ */
 export function accessLog(log: (entry: Record<string, unknown>) => void) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const user = (req as Request & { user?: { id?: unknown } }).user;
       log({
+        requestId: res.locals.requestId,
         method: req.method,
         path: req.path,
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        ip: req.ip,
+        ...(user && typeof user.id === 'string' ? { userId: user.id } : {}),
       });
     });
     next();

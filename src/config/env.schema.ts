@@ -109,6 +109,20 @@ export const envSchema = z
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'must look like 100kb or 1mb').default('100kb'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(8000),
+    /** After SIGTERM, how long readiness fails while requests are still served, before the server closes. */
+    /** Bearer token of GET /metrics (Prometheus); empty: no /metrics. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    /** OpenTelemetry tracing (OTLP over HTTP to OTEL_EXPORTER_OTLP_ENDPOINT, or to the console without one). */
+    OTEL_ENABLED: bool(false),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
+    OTEL_SERVICE_NAME: z.string().min(1).default('okay-bike'),
+    /** PostgreSQL for LISTEN/NOTIFY when DATABASE_URL goes through a pooler in transaction mode; empty: DATABASE_URL. */
+    DATABASE_LISTEN_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional()),
+    /** A read replica for reads where staleness is harmless (bike listings, availability); empty: DATABASE_URL. */
+    DATABASE_REPLICA_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional()),
+    /** application_name on the server's database connections (pg_stat_activity). */
+    DATABASE_APPLICATION_NAME: z.string().min(1).max(63).default('okay-bike'),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120000).default(0),
     TRUST_PROXY: z
       .string()
       .optional()

@@ -14,6 +14,10 @@ import { pgliteExtensions } from './pglite-extensions.js';
 import { acquireDataDirLock } from './pglite-lock.js';
 import * as schema from './schema/index.js';
 import { loggableMessage } from '../common/loggable-error.js';
+import { dbPoolWait, gaugeSources } from '../common/observability/metrics.js';
+
+/** The advisory lock key migrations run under on PostgreSQL (any fixed bigint: 'okb-migr' as bytes). */
+export const MIGRATION_LOCK_KEY = '8028618707966715762';
 
 export const migrationsFolder = (): string => join(projectRoot(), 'src', 'database', 'migrations');
 
@@ -27,11 +31,19 @@ export interface DatabaseOptions {
 export class DatabaseService implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');
   db!: Db;
+  /**
+   * For reads where a replica's lag is harmless (bike listings, availability calendars): DATABASE_REPLICA_URL's
+   * pool when set, else `db`. Repositories reach it through TransactionHost.replica (never inside a transaction).
+   */
+  replicaDb!: Db;
   kind!: 'pglite' | 'postgres';
   private pool?: pg.Pool;
+  private replicaPool?: pg.Pool;
   private pglite?: PGlite;
   private releaseLock?: () => void;
   private databaseUrl?: string;
+  private listenUrl?: string;
+  private applicationName = 'okay-bike';
   private connectTimeoutMs = 2000;
   private readonly listeners = new Set<{ stop(): Promise<void> }>();
 
@@ -50,9 +62,14 @@ export class DatabaseService implements OnApplicationShutdown {
     } else if (env.DATABASE_URL) {
       this.kind = 'postgres';
       this.databaseUrl = env.DATABASE_URL;
+      // LISTEN needs a session of its own: through PgBouncer in transaction mode it silently hears nothing, so it
+      // may go straight to the server (DATABASE_LISTEN_URL) while the pool goes through the pooler.
+      this.listenUrl = env.DATABASE_LISTEN_URL ?? env.DATABASE_URL;
+      this.applicationName = env.DATABASE_APPLICATION_NAME;
       this.connectTimeoutMs = env.DATABASE_TIMEOUT_MS;
       this.pool = new pg.Pool({
         connectionString: env.DATABASE_URL,
+        application_name: env.DATABASE_APPLICATION_NAME,
         max: env.DATABASE_POOL_SIZE,
         connectionTimeoutMillis: env.DATABASE_TIMEOUT_MS,
         // A query that gets no answer within DATABASE_TIMEOUT_MS fails (and the request answers 503) instead of
@@ -65,11 +82,37 @@ export class DatabaseService implements OnApplicationShutdown {
       // An idle client losing its connection must not crash the process; the next query reports it.
       this.pool.on('error', (err) => this.logger.warn(`idle database connection lost: ${loggableMessage(err)}`));
       closeUnfinishedTransactions(this.pool);
+      timePoolWaits(this.pool);
+      const pool = this.pool;
+      const max = env.DATABASE_POOL_SIZE;
+      gaugeSources.pool = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
       this.db = drizzlePg({ client: this.pool, schema }) as unknown as Db;
-      const migrator = new pg.Client({ connectionString: env.DATABASE_URL, connectionTimeoutMillis: env.DATABASE_TIMEOUT_MS });
+      if (env.DATABASE_REPLICA_URL) {
+        this.replicaPool = new pg.Pool({
+          connectionString: env.DATABASE_REPLICA_URL,
+          application_name: `${env.DATABASE_APPLICATION_NAME}-replica`,
+          max: env.DATABASE_POOL_SIZE,
+          connectionTimeoutMillis: env.DATABASE_TIMEOUT_MS,
+          query_timeout: env.DATABASE_TIMEOUT_MS,
+          idleTimeoutMillis: 30_000,
+        });
+        this.replicaPool.on('error', (err) => this.logger.warn(`idle replica connection lost: ${loggableMessage(err)}`));
+        this.replicaDb = drizzlePg({ client: this.replicaPool, schema }) as unknown as Db;
+      }
+      const migrator = new pg.Client({
+        connectionString: env.DATABASE_URL,
+        application_name: `${env.DATABASE_APPLICATION_NAME}-migrate`,
+        connectionTimeoutMillis: env.DATABASE_TIMEOUT_MS,
+      });
       await migrator.connect();
       try {
+        // One instance at a time (issue 28, finding 2): instances started together on an empty database each ran
+        // CREATE EXTENSION / CREATE TABLE at once and all but one crashed (23505 on pg_extension_name_index). A
+        // session advisory lock serialises them; the next one finds the journal applied and does nothing. The lock
+        // goes with the session if this process dies (test/drills/two-instances.test.ts).
+        await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg({ client: migrator }) as never, { migrationsFolder: migrationsFolder() });
+        await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
       } finally {
         await migrator.end();
       }
@@ -86,7 +129,23 @@ export class DatabaseService implements OnApplicationShutdown {
         throw e;
       }
     }
-    this.logger.log(`connected to ${this.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; migrations applied`);
+    this.replicaDb ??= this.db;
+    const db = this.db;
+    // The outbox's backlog and failures for /metrics, read when scraped (partial indexes on pending rows).
+    gaugeSources.outbox = async () => {
+      const rows = (await db.execute(sql`
+        select 'email' as kind, status, count(*)::int as n from outbox_emails where status in ('pending', 'failed') group by status
+        union all
+        select 'webhook', status, count(*)::int from webhook_deliveries where status in ('pending', 'failed') group by status`)) as unknown as
+        | { rows: { kind: string; status: string; n: number }[] }
+        | { kind: string; status: string; n: number }[];
+      const list = Array.isArray(rows) ? rows : rows.rows;
+      const n = (kind: string, status: string) => list.find((r) => r.kind === kind && r.status === status)?.n ?? 0;
+      return { emailsPending: n('email', 'pending'), emailsFailed: n('email', 'failed'), webhooksPending: n('webhook', 'pending'), webhooksFailed: n('webhook', 'failed') };
+    };
+    this.logger.log(
+      `connected to ${this.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; migrations applied${this.replicaPool ? '; listings and calendars read from DATABASE_REPLICA_URL' : ''}`,
+    );
   }
 
   /** true when the database answers a trivial query within the timeout. */
@@ -117,13 +176,13 @@ export class DatabaseService implements OnApplicationShutdown {
       this.listeners.add({ stop: () => (this.pglite && !this.pglite.closed ? unsubscribe() : Promise.resolve()) });
       return;
     }
-    const url = this.databaseUrl;
+    const url = this.listenUrl;
     if (!url) return;
     let stopped = false;
     let client: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
     const connect = async (reconnecting: boolean): Promise<void> => {
-      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: this.connectTimeoutMs });
+      const next = new pg.Client({ connectionString: url, application_name: `${this.applicationName}-listen`, connectionTimeoutMillis: this.connectTimeoutMs });
       next.on('notification', (message) => {
         if (message.channel === channel) onNotify(message.payload ?? '');
       });
@@ -175,10 +234,14 @@ export class DatabaseService implements OnApplicationShutdown {
     this.listeners.clear();
     await Promise.all(listeners.map((l) => l.stop()));
     const pool = this.pool;
+    const replicaPool = this.replicaPool;
     const pglite = this.pglite;
     this.pool = undefined;
+    this.replicaPool = undefined;
     this.pglite = undefined;
+    if (pool && gaugeSources.pool) gaugeSources.pool = undefined;
     if (pool) await pool.end();
+    if (replicaPool) await replicaPool.end();
     if (pglite && !pglite.closed) await pglite.close();
     this.releaseLock?.();
     this.releaseLock = undefined;
@@ -212,5 +275,21 @@ function closeUnfinishedTransactions(pool: pg.Pool): void {
       return connect((err, client, done) => (client ? cb(err, guard(client), client.release) : cb(err, client, done)));
     }
     return connect()!.then(guard);
+  }) as typeof pool.connect;
+}
+
+/** Records how long each checkout from the pool waited for a connection (okb_db_pool_wait_seconds). */
+function timePoolWaits(pool: pg.Pool): void {
+  type Callback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void;
+  const connect = pool.connect.bind(pool) as (cb?: Callback) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((cb?: Callback) => {
+    const end = dbPoolWait.startTimer();
+    if (typeof cb === 'function') {
+      return connect((err, client, done) => {
+        end();
+        cb(err, client, done);
+      });
+    }
+    return connect()!.finally(() => end());
   }) as typeof pool.connect;
 }

@@ -14,3 +14,6 @@ export const Db = Object;
 export const Tx = Object;
 
 export const DRIZZLE = Symbol('DRIZZLE');
+
+/** The replica's Drizzle client (DatabaseService.replicaDb): DATABASE_REPLICA_URL, or the primary without one. */
+export const DRIZZLE_REPLICA = Symbol('DRIZZLE_REPLICA');

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Db, DRIZZLE, Tx } from './database.types.js';
+import { Db, DRIZZLE, DRIZZLE_REPLICA, Tx } from './database.types.js';
 
 /** What repositories query through: the pool or the current transaction; transactions are opened with `run` only. */
 export type Executor = Omit<Db, 'transaction'>;
@@ -39,7 +39,19 @@ interface OpenTransaction {
 export class TransactionHost {
   private readonly current = new AsyncLocalStorage<OpenTransaction>();
 
-  constructor(@Inject(DRIZZLE) private readonly pool: Db) {}
+  constructor(
+    @Inject(DRIZZLE) private readonly pool: Db,
+    @Optional() @Inject(DRIZZLE_REPLICA) private readonly replicaPool?: Db,
+  ) {}
+
+  /**
+   * For reads where a replica's lag is harmless (bike listings, availability calendars; never a read a write
+   * depends on): the current transaction when one is open, else DATABASE_REPLICA_URL's pool, else the pool.
+   */
+  get replica(): Executor {
+    const open = this.current.getStore();
+    return open?.open ? open.tx : (this.replicaPool ?? this.pool);
+  }
 
   /** The transaction open in this async context, else the pool. */
   get db(): Executor {

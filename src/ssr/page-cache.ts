@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { pageCacheLookups } from '../common/observability/metrics.js';
 
 /** A rendered page kept for anonymous visitors: its HTML carries `NONCE_PLACEHOLDER` where each response's nonce goes. */
 export interface CachedPage {
@@ -61,8 +62,10 @@ export class PageCache {
       // Least recently used goes first when the cache is full.
       this.entries.delete(key);
       this.entries.set(key, hit);
+      pageCacheLookups.inc({ result: 'hit' });
       return hit;
     }
+    pageCacheLookups.inc({ result: 'miss' });
     if (hit) this.remove(key);
     const flightKey = `${this.generation}\u0000${key}`;
     let flight = this.inflight.get(flightKey);

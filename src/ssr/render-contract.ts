@@ -68,12 +68,16 @@ export interface RenderResult {
    */
   modules: string[];
   /**
-   * antd's styles for the theme, as plain CSS: computed once per process and theme, so the same string object comes
-   * back until a page renders a component no earlier page did. The server links it as a hashed stylesheet.
+   * antd's styles for the theme, as plain CSS: every component the pages use, rendered in a fixed order before the
+   * first page (client/antd-warm.tsx), so the same text on every instance. The server links it as a hashed stylesheet.
    */
   antdCss: string;
+  /** Styles this page's components added beyond `antdCss` (a component missing from the warm list): inlined. */
+  antdExtraCss?: string;
 }
 
 export interface ServerEntry {
   render(options: RenderOptions): Promise<RenderResult>;
+  /** Both themes' `antdCss`, registered at start so any instance serves any instance's stylesheet URL. */
+  antdStylesheets?(): Record<ThemeMode, string>;
 }

@@ -270,9 +270,20 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
     );
   }
 
-  // antd's styles, computed once per process and theme, as hashed long-cached files (also in development).
+  // antd's styles, the same text on every instance (client/antd-warm.tsx), as hashed long-cached files (also in
+  // development). Registered before the first request: instance B serves the sheet a page from A links.
   const stylesheets = new AntdStylesheets();
+  if (!dev) {
+    const sheets = (await loadEntry()).antdStylesheets?.();
+    if (sheets) for (const theme of ['light', 'dark'] as const) stylesheets.href(theme, sheets[theme]);
+  }
   app.use('/assets', stylesheets.handler());
+  let extraWarnedAt = -1;
+  const warnExtraCss = (length: number) => {
+    if (length === extraWarnedAt) return;
+    extraWarnedAt = length;
+    logger.warn(`a page rendered antd styles missing from client/antd-warm.tsx (${length} bytes, inlined): add its component there`);
+  };
   const pageCache = dev ? null : new PageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 500, maxBytes: 128 * 1024 * 1024 });
   deps.onCatalogChange?.(() => pageCache?.invalidate());
 
@@ -336,9 +347,11 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
       theme,
     });
     if (result.redirect) return { status: result.status, redirect: result.redirect, html: '' };
-    const head = result.antdCss
-      ? `${result.head}<link rel="stylesheet" href="${escapeAttr(stylesheets.href(theme, result.antdCss))}">`
-      : result.head;
+    let head = result.antdCss ? `${result.head}<link rel="stylesheet" href="${escapeAttr(stylesheets.href(theme, result.antdCss))}">` : result.head;
+    if (result.antdExtraCss) {
+      warnExtraCss(result.antdExtraCss.length);
+      head += `<style data-antd-extra>${result.antdExtraCss.replace(/<\/style/gi, '<\\/style')}</style>`;
+    }
     return {
       status: result.status,
       html: fillTemplate(template, { ...result, head }, nonce, routeAssets(result.modules ?? []), entryAssets),

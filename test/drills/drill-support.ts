@@ -57,9 +57,15 @@ const withDatabase = (url: string, name: string): string => {
   return u.href;
 };
 
+/**
+ * The prefix of the drills' own databases: okb_drill_ unless DRILL_DB_PREFIX names another (`okb_<name>_`, so
+ * drills run side by side on one server by several people never drop each other's databases).
+ */
+export const DRILL_DB_PREFIX = /^okb_[a-z0-9]+_$/.test(process.env.DRILL_DB_PREFIX ?? '') ? process.env.DRILL_DB_PREFIX! : 'okb_drill_';
+
 /** A fresh, empty database `name` on that server (dropped and created again); returns its URL. */
 export async function freshDatabase(serverUrl: string, name: string): Promise<string> {
-  if (!/^okb_drill_[a-z0-9_]+$/.test(name)) throw new Error(`drill databases are named okb_drill_*: ${name}`);
+  if (!/^okb_[a-z0-9]+_[a-z0-9_]+$/.test(name)) throw new Error(`drill databases are named okb_<prefix>_*: ${name}`);
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await admin.connect();
   try {

@@ -2,6 +2,9 @@
  * Drill 2: SIGTERM under load. Requests the server had already accepted complete (no connection reset for a
  * request in flight), new connections are refused, keep-alive clients that keep sending do not hold the process
  * open, and it exits by itself within 10 seconds with code 0.
+ *
+ * Issue 28, finding 4: with a drain window (SHUTDOWN_DRAIN_MS) a load balancer that watches the readiness endpoint
+ * takes the instance out of rotation before it closes: under load, 0 failed requests.
  */
 import http from 'node:http';
 import { connect, Socket } from 'node:net';
@@ -145,5 +148,55 @@ describe('SIGTERM under load', () => {
         `(${[...new Set(after.map((o) => o.error).filter(Boolean))].join(', ')}); ${booked.length} half-sent bookings answered ${booked.map((b) => b.status).join(',')}`,
     );
     server = undefined;
+  }, 90_000);
+
+  it('with SHUTDOWN_DRAIN_MS, readiness fails first while requests are still served: a balancer watching it sees 0 failed requests', async () => {
+    const drain = await startServer(drillEnv({ SHUTDOWN_DRAIN_MS: '5000' }));
+    const { port } = drain;
+    // A load balancer: 10 keep-alive clients send while the instance is in rotation; a health check every 100 ms takes
+    // it out at the first readiness answer that is not 200.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+    const outcomes: Outcome[] = [];
+    let inRotation = true;
+    let outOfRotationAt = 0;
+    const checks: Outcome[] = [];
+    const checker = (async () => {
+      while (inRotation) {
+        const o = await get(agent, port, '/api/health/ready');
+        checks.push(o);
+        if (o.status !== 200) {
+          inRotation = false;
+          outOfRotationAt = Date.now();
+        } else await sleep(100);
+      }
+    })();
+    const loaders = Array.from({ length: 10 }, async () => {
+      while (inRotation) outcomes.push(await get(agent, port, '/api/bikes?page=1&limit=10'));
+    });
+    await sleep(700);
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) => drain.child.once('exit', (code) => resolve({ code, at: Date.now() })));
+    const signalledAt = Date.now();
+    drain.child.kill('SIGTERM');
+    await checker;
+    // Out of rotation, yet still serving: a request on a new connection is answered during the drain.
+    const freshAgent = new http.Agent({ keepAlive: false });
+    const lateFresh = await get(freshAgent, port, '/api/bikes?page=1&limit=1');
+    freshAgent.destroy();
+    await Promise.all(loaders);
+    agent.destroy();
+    const exit = await Promise.race([exited, sleep(30_000).then(() => ({ code: -1, at: Date.now() }))]);
+
+    expect(exit.code).toBe(0);
+    expect(checks[checks.length - 1].status).toBe(503);
+    expect(lateFresh.status).toBe(200);
+    expect(outcomes.length).toBeGreaterThan(10);
+    expect(outcomes.filter((o) => o.status !== 200)).toEqual([]);
+    // The process stayed up for the drain window after the balancer took it out.
+    expect(exit.at).toBeGreaterThan(outOfRotationAt);
+    const afterSignal = outcomes.filter((o) => o.sentAt >= signalledAt).length;
+    console.log(
+      `drain drill: ${outcomes.length} requests, 0 failed (${afterSignal} sent after SIGTERM, before the balancer saw readiness 503 ` +
+        `${outOfRotationAt - signalledAt} ms after it); exit ${exit.code} ${exit.at - signalledAt} ms after the signal`,
+    );
   }, 90_000);
 });

@@ -3,6 +3,10 @@
  * the last unit, half on each: exactly one succeeds, the others are told it is rented (409 OUT_OF_STOCK). Then
  * every request is retried with the same Idempotency-Key on the OTHER instance: each gets its first answer back
  * (the winner its same rental), and nothing new is booked. Runs when a PostgreSQL server answers.
+ *
+ * Issue 28, finding 2: two instances started at the same moment on an EMPTY database both come up (the migrations,
+ * extensions included, run under a PostgreSQL advisory lock: without it the second crashed on
+ * `23505 duplicate key value violates unique constraint "pg_extension_name_index"`).
  */
 import * as drill from './drill-support.js';
 
@@ -11,6 +15,24 @@ if (!PG_SERVER) console.warn('two-instance drill skipped: no PostgreSQL server a
 const describePg = PG_SERVER ? describe : describe.skip;
 
 describePg('two instances on one PostgreSQL', () => {
+  it('two instances started at once on an empty database both come up and share one migrated schema', async () => {
+    const url = await drill.freshDatabase(PG_SERVER!, `${drill.DRILL_DB_PREFIX}start_race`);
+    const env = drill.drillEnv({ DATABASE_URL: url });
+    const started = await Promise.allSettled([drill.startServer(env), drill.startServer(env), drill.startServer(env)]);
+    const up = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    try {
+      expect(started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason).slice(0, 600))).toEqual([]);
+      for (const server of up) expect((await drill.call(server.baseUrl, 'GET', '/api/health/ready')).status).toBe(200);
+      const migrations = await drill.withSql({ url }, (q) => q('select count(*)::int as n from drizzle.__drizzle_migrations'));
+      expect(migrations[0].n).toBeGreaterThan(0);
+      const admins = await drill.withSql({ url }, (q) => q(`select count(*)::int as n from users where email = $1`, [drill.DRILL_ADMIN.email]));
+      expect(admins[0].n).toBe(1);
+    } finally {
+      await Promise.all(up.map((s) => s.stop('SIGKILL')));
+    }
+  }, 120_000);
+
+
   let a: drill.ServerProcess | undefined;
   let b: drill.ServerProcess | undefined;
   afterAll(async () => {
@@ -18,7 +40,7 @@ describePg('two instances on one PostgreSQL', () => {
   });
 
   it('200 simultaneous bookings of the last unit, split between them: exactly one succeeds; same-key retries on the other instance replay', async () => {
-    const url = await drill.freshDatabase(PG_SERVER!, 'okb_drill_race');
+    const url = await drill.freshDatabase(PG_SERVER!, `${drill.DRILL_DB_PREFIX}race`);
     const env = drill.drillEnv({ DATABASE_URL: url });
     // One after the other: the first applies the migrations.
     a = await drill.startServer(env);

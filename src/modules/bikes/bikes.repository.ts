@@ -85,6 +85,7 @@ export class BikesRepository {
    * One page of non-deleted bikes and the count of all that match, as two statements sent together: a window count
    * on the page query would make PostgreSQL read every matching row before returning ten (bench/README.md, scale).
    * Deep pages select their ids first from the listing index (a deferred join), then fetch just those rows.
+   * Read from the replica when there is one (DATABASE_REPLICA_URL): a listing a moment old is harmless.
    */
   async list(filter: BikeListFilter): Promise<{ rows: BikeWithStock[]; total: number }> {
     const where = this.listWhere(filter);
@@ -93,21 +94,21 @@ export class BikesRepository {
     const columns = bikeWithStock(this.clock.now());
     let page: Promise<BikeWithStock[]>;
     if (filter.offset >= DEFERRED_JOIN_OFFSET) {
-      const ids = this.txHost.db.select({ id: bikes.id }).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset).as('page_ids');
-      page = this.txHost.db
+      const ids = this.txHost.replica.select({ id: bikes.id }).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset).as('page_ids');
+      page = this.txHost.replica
         .select(columns)
         .from(bikes)
         .innerJoin(ids, eq(bikes.id, ids.id))
         .orderBy(...order);
     } else {
-      page = this.txHost.db.select(columns).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
+      page = this.txHost.replica.select(columns).from(bikes).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
     }
     const [rows, total] = await Promise.all([page, unfiltered ? this.catalogueSize() : this.count(where)]);
     return { rows, total };
   }
 
   private async count(where: SQL | undefined): Promise<number> {
-    const [{ total }] = await this.txHost.db.select({ total: count() }).from(bikes).where(where);
+    const [{ total }] = await this.txHost.replica.select({ total: count() }).from(bikes).where(where);
     return total;
   }
 

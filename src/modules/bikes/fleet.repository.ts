@@ -236,11 +236,12 @@ export class FleetRepository {
 
   /**
    * Free units over [from, to) as a step function: the active units minus, at each instant, the units held then.
-   * Reads only the bike's reservations overlapping the window (GiST index on bike and period).
+   * Reads only the bike's reservations overlapping the window (GiST index on bike and period). Outside a transaction
+   * it reads the replica when there is one (DATABASE_REPLICA_URL): a calendar, never the booking's own check.
    */
   async availability(bikeId: string, from: Date, to: Date): Promise<{ totalUnits: number; steps: AvailabilityStep[] }> {
-    const [{ total }] = await this.txHost.db.select({ total: activeUnits(sql`${bikeId}::uuid`) }).from(sql`(select 1) one`);
-    const ranges = await this.txHost.db
+    const [{ total }] = await this.txHost.replica.select({ total: activeUnits(sql`${bikeId}::uuid`) }).from(sql`(select 1) one`);
+    const ranges = await this.txHost.replica
       .select({ start: lowerOf, end: upperOf })
       .from(unitReservations)
       .innerJoin(bikeUnits, eq(bikeUnits.id, unitReservations.unitId))

@@ -3,6 +3,7 @@ import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import { DatabaseService } from '../../database/database.service.js';
+import { ShutdownState } from './shutdown-state.js';
 
 class HealthDto {
   @ApiProperty({ example: 'ok' }) status: string;
@@ -13,7 +14,10 @@ class HealthDto {
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly database: DatabaseService) {}
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly shutdown: ShutdownState,
+  ) {}
 
   @Get()
   @Endpoint({ access: 'public', summary: 'Liveness: the process is up', ok: Envelope(HealthDto) })
@@ -26,9 +30,10 @@ export class HealthController {
     access: 'public',
     summary: 'Readiness: the database answers',
     ok: Envelope(HealthDto),
-    errors: { 503: 'The database does not answer' },
+    errors: { 503: 'The database does not answer, or the instance is shutting down (SHUTDOWN_DRAIN_MS)' },
   })
   async getReadiness(): Promise<ApiResult<HealthDto>> {
+    if (this.shutdown.draining) throw new ServiceUnavailableException('Shutting down');
     if (!(await this.database.ping())) throw new ServiceUnavailableException('Database unreachable');
     return ok({ status: 'ready', database: this.database.kind, uptime: process.uptime() }, 'ready');
   }

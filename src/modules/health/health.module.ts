@@ -1,5 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { HealthController } from './health.controller.js';
+import { ShutdownState } from './shutdown-state.js';
 
-@Module({ controllers: [HealthController] })
+@Global()
+@Module({ controllers: [HealthController], providers: [ShutdownState], exports: [ShutdownState] })
 export class HealthModule {}

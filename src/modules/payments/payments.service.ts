@@ -14,6 +14,7 @@ import { AttentionPaymentDto, NotificationResultDto, PaymentDto, PaymentStatusDt
 import { PaymentsRepository } from './payments.repository.js';
 import { currentCheckoutReturnUrl, withOutcome } from './return-url.js';
 import { loggableError, loggableMessage } from '../../common/loggable-error.js';
+import { payments as paymentsSettled } from '../../common/observability/metrics.js';
 
 /**
  * Called in the transaction that made `payment` final, so what depends on it (the rental's state, the stock)
@@ -125,6 +126,7 @@ export class PaymentsService {
       const at = this.clock.now();
       let row = await this.payments.settle(paymentId, outcome, at);
       if (row) {
+        paymentsSettled.inc({ outcome });
         let refund = false;
         for (const listener of this.listeners) if ((await listener(row, at)) === REFUND) refund = true;
         if (row.status === 'succeeded') await this.events.payment('payment.succeeded', row.id);

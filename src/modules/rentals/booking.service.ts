@@ -35,6 +35,7 @@ import {
   RescheduleRentalDto,
 } from './rentals.dto.js';
 import { RentalsRepository } from './rentals.repository.js';
+import { bookings } from '../../common/observability/metrics.js';
 
 /** Attempts to take units when concurrent bookings took the chosen ones first (exclusion violation). */
 const UNIT_ATTEMPTS = 12;
@@ -164,6 +165,7 @@ export class BookingService {
         };
         const reply = { status: 201, body: { success: true, message: 'Go to the payment page to complete the rental process.', data } };
         await claim.complete(reply);
+        bookings.inc();
         return reply;
       });
     });

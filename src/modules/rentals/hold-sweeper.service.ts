@@ -8,6 +8,7 @@ import { PaymentRow } from '../../database/schema/payments.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RentalsRepository } from './rentals.repository.js';
 import { loggableError } from '../../common/loggable-error.js';
+import { holdSweeps, holdsReleased } from '../../common/observability/metrics.js';
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
 const SWEEP_INTERVAL_MS = 30_000;
@@ -85,12 +86,15 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
     try {
       const cancelled = await this.expireHolds();
       if (cancelled) this.logger.log(`released ${cancelled} unpaid booking(s) whose hold expired`);
+      holdsReleased.inc(cancelled);
       await this.payments.expireLapsedRentalPayments();
       if (Date.now() - this.lastPurge >= PURGE_INTERVAL_MS) {
         this.lastPurge = Date.now();
         await this.idempotency.purgeExpired();
       }
+      holdSweeps.inc({ result: 'ok' });
     } catch (e) {
+      holdSweeps.inc({ result: 'failed' });
       this.logger.error(`sweep failed: ${loggableError(e)}`);
     } finally {
       this.sweeping = false;
