@@ -13,6 +13,7 @@ import { outboxEmails } from '../../database/schema/notifications.js';
 import { PAYMENT_KINDS, PaymentKind } from '../../database/schema/payments.js';
 import { DocumentsService, PdfFile } from './documents.service.js';
 import { ExportsService } from './exports.service.js';
+import { OutboxRenderer } from './outbox-renderer.js';
 import { EXPORT_KINDS, ExportKind, ListEmailsQueryDto, OutboxEmailDto, OutboxEmailPageDto, toEmailDto } from './notifications.dto.js';
 
 const PDF = { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
@@ -41,6 +42,7 @@ export class OutboxController {
   constructor(
     private readonly txHost: TransactionHost,
     private readonly config: AppConfig,
+    private readonly renderer: OutboxRenderer,
   ) {}
 
   @Get('emails')
@@ -60,7 +62,7 @@ export class OutboxController {
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
     return ok(
-      { emails: rows.map((r) => toEmailDto(r)), currentPage: query.page, totalPages: Math.max(1, Math.ceil(n / query.limit)), total: n, smtpConfigured: Boolean(this.config.env.SMTP_URL) },
+      { emails: (await this.renderer.rendered(rows)).map((r) => toEmailDto(r)), currentPage: query.page, totalPages: Math.max(1, Math.ceil(n / query.limit)), total: n, smtpConfigured: Boolean(this.config.env.SMTP_URL) },
       'Emails retrieved',
     );
   }
@@ -75,8 +77,9 @@ export class OutboxController {
   @ApiParam({ name: 'id', format: 'uuid' })
   async get(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<OutboxEmailDto>> {
     const [row] = await this.txHost.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
-    if (!row) throw new NotFoundException('Email not found');
-    return ok(toEmailDto(row, true), 'Email retrieved');
+    const [rendered] = row ? await this.renderer.rendered([row]) : [];
+    if (!rendered) throw new NotFoundException('Email not found');
+    return ok(toEmailDto(rendered, true), 'Email retrieved');
   }
 }
 
