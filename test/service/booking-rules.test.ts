@@ -1,6 +1,7 @@
 import { ConflictException, HttpException } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../src/common/decorators.js';
+import { bikeUnits } from '../../src/database/schema/fleet.js';
 import { domainEvents, documentNumbers, OutboxEmailRow, outboxEmails } from '../../src/database/schema/notifications.js';
 import { payments } from '../../src/database/schema/payments.js';
 import { rentals } from '../../src/database/schema/rentals.js';
@@ -54,6 +55,22 @@ describe('Booking, payment and outbox rules, at the service level', () => {
     await expect(refused).rejects.toMatchObject({ response: { message: 'Bike is already rented', code: 'OUT_OF_STOCK' } });
     expect((await bookFor(b, bike.id, 50, 52)).status).toBe(201);
     expect((await s.db.select().from(rentals)).map((r) => r.userId).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it('overlap, in the database itself: two reservations of one unit whose periods overlap are refused (23P01), whoever writes them', async () => {
+    const bike = await createBike(s, { quantity: 1 });
+    const [unit] = await s.db.select().from(bikeUnits).where(eq(bikeUnits.bikeId, bike.id));
+    // Maintenance holds need no rental: the exclusion constraint alone decides, without the booking's own checks.
+    const hold = (from: number, to: number) =>
+      s.db.execute(sql`insert into unit_reservations (unit_id, bike_id, kind, period, reason)
+                       values (${unit.id}, ${bike.id}, 'maintenance', tstzrange(${inHours(from)}::timestamptz, ${inHours(to)}::timestamptz, '[)'), 'test')`);
+    await hold(10, 12);
+    const refused = await hold(11, 13).then(
+      () => 'inserted',
+      (e: { code?: string; cause?: { code?: string } }) => e.code ?? e.cause?.code,
+    );
+    expect(refused).toBe('23P01');
+    await hold(12, 14); // back to back: [10, 12) and [12, 14) do not overlap
   });
 
   it('hold cap: MAX_PENDING_BOOKINGS bookings awaiting their fee, then 429 TOO_MANY_PENDING until one is paid', async () => {
