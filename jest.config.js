@@ -1,3 +1,5 @@
+import { scaled } from './test/support/machine.mjs';
+
 /** Jest in ESM mode (Nest 12, drizzle, vite and react-router are ESM-only); @swc/jest compiles TS with decorator metadata. */
 const swc = [
   '@swc/jest',
@@ -19,10 +21,13 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+  // Explicit limits in the test files scale like testTimeout (issue 24: nothing depends on the machine's speed).
+  setupFilesAfterEnv: ['<rootDir>/test/support/time-limits.ts'],
 };
 
 export default {
-  testTimeout: 120_000,
+  // 120 s on an idle machine, times the headroom of test/support/machine.mjs (at least 4, more at a higher load).
+  testTimeout: scaled(120_000),
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/client/**/*.spec.ts?(x)'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.test.ts'] },

@@ -294,6 +294,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the password of the signed-in user
+         * @description Checks currentPassword, stores newPassword and ends every other session (their tokens stop working); answers a new token for this one (and sets it as the cookie). Rate limited per address like login.
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -339,26 +359,6 @@ export interface paths {
         get: operations["getMe"];
         /** Update name, email, phone and address of the signed-in user */
         put: operations["updateMe"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/me/password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Change the password of the signed-in user
-         * @description Checks currentPassword, stores newPassword and ends every other session (their tokens stop working); answers a new token for this one (and sets it as the cookie). Rate limited per address like login.
-         */
-        put: operations["changePassword"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1395,6 +1395,21 @@ export interface components {
             message: string;
             data: components["schemas"]["UserDto"];
         };
+        ChangePasswordDto: {
+            /** @example old-secret-1 */
+            currentPassword: string;
+            /** @example new-secret-2 */
+            newPassword: string;
+        };
+        PasswordChangedDto: {
+            /** @example true */
+            success: boolean;
+            /** @example Password changed */
+            message: string;
+            /** @description A new token for this session (also set as the httpOnly cookie okb_token); every older token has stopped working */
+            token: string;
+            data: components["schemas"]["UserDto"];
+        };
         HealthDto: {
             /** @example ok */
             status: string;
@@ -1425,21 +1440,6 @@ export interface components {
             phone?: string;
             /** @example House 12, Road 5, Dhanmondi, Dhaka */
             address?: string;
-        };
-        ChangePasswordDto: {
-            /** @example old-secret-1 */
-            currentPassword: string;
-            /** @example new-secret-2 */
-            newPassword: string;
-        };
-        PasswordChangedDto: {
-            /** @example true */
-            success: boolean;
-            /** @example Password changed */
-            message: string;
-            /** @description A new token for this session (also set as the httpOnly cookie okb_token); every older token has stopped working */
-            token: string;
-            data: components["schemas"]["UserDto"];
         };
         UsersPageDto: {
             /** @description Newest accounts first */
@@ -3824,6 +3824,56 @@ export interface operations {
             };
         };
     };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChangedDto"];
+                };
+            };
+            /** @description currentPassword is wrong, or newPassword is shorter than 6 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description More than LOGIN_RATE_LIMIT (10) attempts a minute from one address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -3940,56 +3990,6 @@ export interface operations {
             };
             /** @description Email already in use */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
-                };
-            };
-        };
-    };
-    changePassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChangePasswordDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PasswordChangedDto"];
-                };
-            };
-            /** @description currentPassword is wrong, or newPassword is shorter than 6 characters */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
-                };
-            };
-            /** @description Not signed in, or the token is invalid or expired */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
-                };
-            };
-            /** @description More than LOGIN_RATE_LIMIT (10) attempts a minute from one address */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,11 +41,14 @@ describe('Receipts, invoices and exports', () => {
     const mine = await t.http().get(`/api/payments/${feePaymentId}/receipt`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
     expect(mine.headers['content-type']).toBe('application/pdf');
     expect(mine.headers['content-disposition']).toBe('attachment; filename="receipt-R-000001.pdf"');
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(Number(mine.headers['content-length'])).toBe((mine.body as Buffer).length);
     expect((mine.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
     const again = await t.http().get(`/api/payments/${feePaymentId}/receipt`).set('Authorization', admin.bearer).buffer(true).parse(binary).expect(200);
     expect(again.headers['content-disposition']).toContain('R-000001'); // the same number every time
     const invoice = await t.http().get(`/api/rentals/${rentalId}/invoice`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
     expect(invoice.headers['content-disposition']).toBe('attachment; filename="invoice-INV-000001.pdf"');
+    expect(invoice.headers['cache-control']).toBe('private, no-store');
     const byRental = await t.http().get(`/api/rentals/${rentalId}/receipts/booking_fee`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
     expect(byRental.headers['content-disposition']).toBe('attachment; filename="receipt-R-000001.pdf"');
     const second = await t.http().get(`/api/rentals/${rentalId}/receipts/rental`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
@@ -53,7 +56,9 @@ describe('Receipts, invoices and exports', () => {
     await t.http().get(`/api/rentals/${rentalId}/receipts/tip`).set('Authorization', user.bearer).expect(404);
     const stranger = await createUser(t);
     await t.http().get(`/api/rentals/${rentalId}/receipts/booking_fee`).set('Authorization', stranger.bearer).expect(404);
-    await t.http().get(`/api/payments/${feePaymentId}/receipt`).set('Authorization', stranger.bearer).expect(404);
+    const missing = await t.http().get(`/api/payments/${feePaymentId}/receipt`).set('Authorization', stranger.bearer).expect(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
+    expect(missing.headers['content-disposition']).toBeUndefined();
     await t.http().get(`/api/rentals/${rentalId}/invoice`).set('Authorization', stranger.bearer).expect(404);
     await t.http().get(`/api/rentals/${rentalId}/invoice`).expect(401);
     await t.http().get('/api/payments/not-an-id/receipt').set('Authorization', user.bearer).expect(400);
@@ -165,6 +170,8 @@ describe('Receipts, invoices and exports', () => {
     const rentals = await t.http().get('/api/exports/rentals').set('Authorization', admin.bearer).expect(200);
     expect(rentals.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(rentals.headers['x-export-rows']).toBe('1');
+    expect(rentals.headers['content-disposition']).toBe(`attachment; filename="okaybike-rentals-${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(rentals.headers['cache-control']).toBe('no-store');
     const rows = parseCsv(rentals.text);
     expect(rows[0]).toEqual(['id', 'booking_reference', 'status', 'customer_name', 'customer_email', 'bike', 'quantity', 'start_time', 'return_time', 'price_per_hour', 'currency', 'total_cost', 'total_paid', 'created_at']);
     expect(rows[1]).toEqual(expect.arrayContaining(['paid', 'Receipt Owner', user.email, 'Honda CB Hornet', '2', '12.50', 'USD', '75.00']));

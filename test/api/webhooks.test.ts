@@ -6,6 +6,7 @@ import { createServer, ServerResponse } from 'node:http';
 import { webhookDeliveries } from '../../src/database/schema/notifications.js';
 import { OutboxWorker, webhookBackoffMs, WEBHOOK_RETRY_WINDOW_MS } from '../../src/modules/notifications/outbox.worker.js';
 import { isPrivateAddress, postWebhook, signWebhook, verifyWebhookSignature } from '../../src/modules/notifications/webhook-http.js';
+import { partnerAccepts } from '../support/webhook-signature.js';
 import { bikeBody, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { bookAndPay, rentalTestEnv } from '../support/rental-factories.js';
@@ -76,6 +77,9 @@ describe('Webhooks for partners', () => {
       expect(sig).toBe(signWebhook(ep.secret, h.raw, ts));
       expect(verifyWebhookSignature(ep.secret, h.raw, sig, ts)).toBe(true);
       expect(verifyWebhookSignature('whsec_wrong', h.raw, sig, ts)).toBe(false);
+      // Checked as a partner would, not only with the function that made it (a signature over the body alone fails).
+      expect(partnerAccepts(ep.secret, h.raw, sig)).toBe(true);
+      expect(partnerAccepts('whsec_wrong', h.raw, sig)).toBe(false);
       expect(h.headers['x-okaybike-event-id']).toBe(h.body.id);
       expect(Object.keys(h.body).sort()).toEqual(['createdAt', 'data', 'id', 'type']);
     }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { verifyWebhookSignature } from '../../src/modules/notifications/webhook-http.js';
+import { partnerAccepts } from '../support/webhook-signature.js';
 import { launchBrowser, newContext } from '../support/browser.js';
 import { parseCsv } from '../support/csv.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
@@ -136,6 +137,7 @@ describe('Customers and partners told what happened, in a browser (issue 16)', (
       const signature = String(hook.headers['x-okaybike-signature']);
       expect(verifyWebhookSignature(secret, hook.raw, signature)).toBe(true);
       expect(verifyWebhookSignature(`${secret}0`, hook.raw, signature)).toBe(false);
+      expect(partnerAccepts(secret, hook.raw, signature)).toBe(true);
       expect(hook.headers['x-okaybike-event-id']).toBe(hook.body.id);
     }
     const booked = hooks.received.find((h) => h.body.type === 'rental.booked')!;

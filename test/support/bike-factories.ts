@@ -1,6 +1,6 @@
 import { BikeRow, bikes, NewBikeRow } from '../../src/database/schema/bikes.js';
 import { bikeUnits } from '../../src/database/schema/fleet.js';
-import { TestApp } from './test-app.js';
+import type { FactoryHost } from './factory-host.js';
 
 let seq = 0;
 
@@ -8,7 +8,7 @@ let seq = 0;
  * A bike row with valid defaults and `quantity` (default 3) active units, inserted directly (no HTTP). Override
  * any column, e.g. createdAt for ordering.
  */
-export async function createBike(t: TestApp, { quantity = 3, ...overrides }: Partial<NewBikeRow> & { quantity?: number } = {}): Promise<BikeRow> {
+export async function createBike(t: FactoryHost, { quantity = 3, ...overrides }: Partial<NewBikeRow> & { quantity?: number } = {}): Promise<BikeRow> {
   seq += 1;
   const [row] = await t.db
     .insert(bikes)
@@ -33,13 +33,13 @@ export async function createBike(t: TestApp, { quantity = 3, ...overrides }: Par
 }
 
 /** Adds `count` active units to a bike. */
-export async function addUnits(t: TestApp, bikeId: string, count: number, prefix = 'Extra'): Promise<void> {
+export async function addUnits(t: FactoryHost, bikeId: string, count: number, prefix = 'Extra'): Promise<void> {
   if (count <= 0) return;
   await t.db.insert(bikeUnits).values(Array.from({ length: count }, (_, i) => ({ bikeId, label: `${prefix}-${Date.now()}-${i + 1}` })));
 }
 
 /** Inserts `count` bikes whose createdAt values go up one minute at a time from `start`. */
-export async function createBikes(t: TestApp, count: number, start = new Date('2026-01-01T00:00:00Z')): Promise<BikeRow[]> {
+export async function createBikes(t: FactoryHost, count: number, start = new Date('2026-01-01T00:00:00Z')): Promise<BikeRow[]> {
   const rows: BikeRow[] = [];
   for (let i = 0; i < count; i++) {
     rows.push(await createBike(t, { name: `Bike ${String(i + 1).padStart(2, '0')}`, createdAt: new Date(start.getTime() + i * 60_000) }));

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Browser, BrowserContext, chromium, ConsoleMessage, Page } from 'playwright-core';
+import { scaled } from './machine.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -8,7 +9,7 @@ export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -22,6 +23,22 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  // Playwright's 30 s per action and navigation, scaled to the machine (test/support/machine.mjs).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    context.setDefaultTimeout(scaled(30_000));
+    context.setDefaultNavigationTimeout(scaled(30_000));
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
+    const page = await newPage(...args);
+    page.setDefaultTimeout(scaled(30_000));
+    page.setDefaultNavigationTimeout(scaled(30_000));
+    return page;
+  };
+  return browser;
 }
 
 /** Collects console errors/warnings and page errors, so a test can assert that hydration was clean. */
@@ -35,7 +52,7 @@ export function watchConsole(page: Page): { problems: string[] } {
 }
 
 /** Resolves once the shop's page in `page` is interactive (React hydrated it); at once for pages that are not the app's. */
-export async function waitForApp(page: Page, timeout = 30_000): Promise<void> {
+export async function waitForApp(page: Page, timeout = scaled(30_000)): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.hydrated === 'true', undefined, { timeout });
 }
 

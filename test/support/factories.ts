@@ -3,7 +3,7 @@ import type { Role } from '../../src/database/schema/users.js';
 import { users } from '../../src/database/schema/users.js';
 import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { PasswordService } from '../../src/modules/auth/password.service.js';
-import { TestApp } from './test-app.js';
+import type { FactoryHost } from './factory-host.js';
 
 export interface TestUser {
   id: string;
@@ -19,7 +19,7 @@ export interface TestUser {
 const hashes = new Map<string, string>();
 
 /** A user row with valid defaults and a signed token, created directly (no rate limit, no HTTP). */
-export async function createUser(t: TestApp, overrides: Partial<{ id: string; name: string; email: string; password: string; role: Role; phone: string; address: string }> = {}): Promise<TestUser> {
+export async function createUser(t: FactoryHost, overrides: Partial<{ id: string; name: string; email: string; password: string; role: Role; phone: string; address: string }> = {}): Promise<TestUser> {
   const password = overrides.password ?? 'secret-pass-1';
   let hash = hashes.get(password);
   if (!hash) {
@@ -42,5 +42,5 @@ export async function createUser(t: TestApp, overrides: Partial<{ id: string; na
   return { id: row.id, name: row.name, email: row.email, password, role: row.role, token, bearer: `Bearer ${token}` };
 }
 
-export const createAdmin = (t: TestApp, overrides: Parameters<typeof createUser>[1] = {}) =>
+export const createAdmin = (t: FactoryHost, overrides: Parameters<typeof createUser>[1] = {}) =>
   createUser(t, { name: 'Test Admin', ...overrides, role: 'admin' });

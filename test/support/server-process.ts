@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, spawnBuiltServer, waitUntilReady } from '../../bench/lib/server-process.mjs';
+import { scaled } from './machine.mjs';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -17,7 +18,9 @@ export { freePort };
 
 /**
  * The production server (`node dist/src/main.js`, built by `npm run build`) as a child process on a free
- * port with its own embedded database, exactly as an operator runs it.
+ * port with its own embedded database, exactly as an operator runs it. Resolves when the server says it is ready
+ * (its readiness endpoint answers 2xx), fails at once when it exits; `timeoutMs` (60 s on an idle machine, scaled
+ * to the machine: test/support/machine.mjs) only bounds a server that hangs.
  */
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; timeoutMs?: number } = {}): Promise<ServerProcess> {
   const entry = join(process.cwd(), 'dist', 'src', 'main.js');
@@ -36,7 +39,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(child, baseUrl, output, { timeoutMs: options.timeoutMs ?? 60_000, pollMs: 150 });
+  await waitUntilReady(child, baseUrl, output, { timeoutMs: scaled(options.timeoutMs ?? 60_000), pollMs: 150 });
   return {
     baseUrl,
     port,

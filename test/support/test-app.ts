@@ -30,7 +30,7 @@ export interface TestApp {
 export const usingPostgres = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
 
 /** Empties every table of the app's schema (read from pg_tables, so a new table needs no list kept in step). */
-const TRUNCATE_ALL = sql.raw(`DO $$ BEGIN
+export const TRUNCATE_ALL = sql.raw(`DO $$ BEGIN
   EXECUTE (SELECT 'TRUNCATE ' || string_agg(format('%I', tablename), ', ') || ' RESTART IDENTITY CASCADE'
              FROM pg_tables WHERE schemaname = 'public');
 END $$`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, foreignId, primaryId, timestamps, timestamptz } from './columns.js';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, primaryId, timestamps, timestamptz } from './columns.js';
 
 /**
  * Issue 16. Every event the shop tells someone about is one `domain_events` row, written in the transaction
@@ -33,15 +33,16 @@ export const outboxEmails = pgTable(
   'outbox_emails',
   {
     id: primaryId(),
-    eventId: uuid('event_id').references(() => domainEvents.id, { onDelete: 'set null' }),
+    eventId: uuid('event_id'),
     /** Scheduled messages (reminders) are written once per rental and kind: `pickup_reminder:<rentalId>`. */
     dedupeKey: text('dedupe_key').unique('outbox_emails_dedupe_key_unique'),
     kind: text('kind').notNull(),
     userId: uuid('user_id'),
     toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    html: text('html').notNull(),
-    textBody: text('text_body').notNull(),
+    /** The message, rendered by the outbox worker from the event (null until then: DomainEvents writes kind and address). */
+    subject: text('subject'),
+    html: text('html'),
+    textBody: text('text_body'),
     attachments: jsonb('attachments').$type<EmailAttachmentRef[]>().notNull().default(sql`'[]'::jsonb`),
     /** pending: to send; sent; kept: no SMTP_URL, kept for the dashboard; failed: gave up after the retries. */
     status: text('status').$type<EmailStatus>().notNull().default('pending'),
@@ -56,6 +57,8 @@ export const outboxEmails = pgTable(
     check('outbox_emails_status_check', sql`${t.status} in ('pending', 'sent', 'kept', 'failed')`),
     index('outbox_emails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('outbox_emails_created_idx').on(t.createdAt, t.id),
+    // The foreign keys of migration 0003 carry short names (not drizzle's <table>_<column>_<target>_<column>_fk).
+    foreignKey({ name: 'outbox_emails_event_id_fk', columns: [t.eventId], foreignColumns: [domainEvents.id] }).onDelete('set null'),
   ],
 );
 
@@ -76,8 +79,8 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: primaryId(),
-    endpointId: foreignId('endpoint_id', () => webhookEndpoints.id, 'cascade'),
-    eventId: foreignId('event_id', () => domainEvents.id, 'cascade'),
+    endpointId: uuid('endpoint_id').notNull(),
+    eventId: uuid('event_id').notNull(),
     eventType: text('event_type').notNull(),
     status: text('status').$type<DeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -94,6 +97,8 @@ export const webhookDeliveries = pgTable(
     unique('webhook_deliveries_endpoint_event_unique').on(t.endpointId, t.eventId),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    foreignKey({ name: 'webhook_deliveries_endpoint_id_fk', columns: [t.endpointId], foreignColumns: [webhookEndpoints.id] }).onDelete('cascade'),
+    foreignKey({ name: 'webhook_deliveries_event_id_fk', columns: [t.eventId], foreignColumns: [domainEvents.id] }).onDelete('cascade'),
   ],
 );
 
@@ -101,14 +106,17 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: primaryId(),
-    deliveryId: foreignId('delivery_id', () => webhookDeliveries.id, 'cascade'),
+    deliveryId: uuid('delivery_id').notNull(),
     attemptedAt: timestamptz('attempted_at').notNull().defaultNow(),
     statusCode: integer('status_code'),
     latencyMs: integer('latency_ms').notNull(),
     error: text('error'),
     responseExcerpt: text('response_excerpt').notNull().default(''),
   },
-  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
+  (t) => [
+    index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt),
+    foreignKey({ name: 'webhook_attempts_delivery_id_fk', columns: [t.deliveryId], foreignColumns: [webhookDeliveries.id] }).onDelete('cascade'),
+  ],
 );
 
 export const DOCUMENT_KINDS = ['receipt', 'invoice'] as const;

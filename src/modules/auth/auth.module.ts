@@ -1,9 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { createSecretKey } from 'node:crypto';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../../config/app-config.js';
+import { EventsModule } from '../events/events.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccessGuard } from './access.guard.js';
 import { JWT_ALGORITHM } from './auth.constants.js';
@@ -12,11 +13,12 @@ import { AuthService } from './auth.service.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { LoginBackoff } from './login-backoff.js';
+import { PasswordController } from './password.controller.js';
 import { PasswordService } from './password.service.js';
 
-@Global()
 @Module({
   imports: [
+    EventsModule,
     UsersModule,
     PassportModule.register({ session: false }),
     JwtModule.registerAsync({
@@ -39,7 +41,7 @@ import { PasswordService } from './password.service.js';
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, PasswordController],
   providers: [AuthService, PasswordService, LoginBackoff, JwtStrategy, { provide: APP_GUARD, useClass: AccessGuard }],
   exports: [AuthService, PasswordService],
 })

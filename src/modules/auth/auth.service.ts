@@ -5,7 +5,7 @@ import { AuthUser } from '../../common/decorators.js';
 import { AppConfig } from '../../config/app-config.js';
 import { isUniqueViolation } from '../../database/pg-errors.js';
 import type { UserRow } from '../../database/schema/users.js';
-import { DomainEvents } from '../notifications/domain-events.service.js';
+import { DomainEvents } from '../events/domain-events.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toUserDto, UserDto } from '../users/users.dto.js';
 import { JWT_ALGORITHM } from './auth.constants.js';

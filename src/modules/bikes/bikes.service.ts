@@ -7,7 +7,7 @@ import { NewBikeRow } from '../../database/schema/bikes.js';
 import { BikeDetailDto, BikeDto, BikePageDto, CreateBikeDto, ListBikesQueryDto, toBikeDto, UpdateBikeDto } from './bikes.dto.js';
 import { BikesRepository } from './bikes.repository.js';
 import { FleetRepository } from './fleet.repository.js';
-import { DomainEvents } from '../notifications/domain-events.service.js';
+import { DomainEvents } from '../events/domain-events.service.js';
 
 export const RELATED_BIKES_LIMIT = 8;
 

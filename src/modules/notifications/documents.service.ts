@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { Clock } from '../../common/clock.js';
 import { AuthUser } from '../../common/decorators.js';
+import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { documentNumbers, DocumentKind } from '../../database/schema/notifications.js';
 import { PaymentKind, payments, PaymentRow } from '../../database/schema/payments.js';
@@ -13,8 +14,8 @@ import { PaymentsRepository } from '../payments/payments.repository.js';
 import { RentalViews } from '../rentals/rental-views.js';
 import { RentalsRepository } from '../rentals/rentals.repository.js';
 import { DocumentNumbers } from './document-numbers.js';
-import { DomainEvents } from './domain-events.service.js';
 import { formatShopTime, ShopInfo } from './email-templates.js';
+import { shopInfo } from './outbox-renderer.js';
 
 export interface PdfFile {
   filename: string;
@@ -62,7 +63,7 @@ export class DocumentsService {
     private readonly rentals: RentalsRepository,
     private readonly views: RentalViews,
     private readonly payments: PaymentsRepository,
-    private readonly events: DomainEvents,
+    private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly documentNumbers: DocumentNumbers,
   ) {}
@@ -87,7 +88,7 @@ export class DocumentsService {
       { label: `${what}: ${view.bike.name}`, detail: `Quantity ${view.rental.quantity}, booking ${view.rental.paymentRef}`, amountMinor: p.amountMinor, currency: p.currency },
     ];
     if (String(p.status) === 'refunded') {
-      const when = p.refundedAt ? formatShopTime(p.refundedAt.toISOString(), this.events.shop().timeZone) : null;
+      const when = p.refundedAt ? formatShopTime(p.refundedAt.toISOString(), shopInfo(this.config).timeZone) : null;
       lines.push({ label: 'Refunded', detail: when ? `Back to the payer ${when}` : undefined, amountMinor: -p.amountMinor, currency: p.currency });
     }
     // What was kept: the payment less its refund (the total and the paid line agree, as on the invoice).
@@ -138,7 +139,7 @@ export class DocumentsService {
       if (charge) charged.set(line.currency, (charged.get(line.currency) ?? 0) + line.amountMinor);
     };
     const cancelled = view.rental.status === 'cancelled';
-    const shop = this.events.shop();
+    const shop = shopInfo(this.config);
     const fee = list.find((p) => p.kind === 'booking_fee' && PAID_STATUSES.includes(String(p.status)));
     if (fee) {
       const kept = cancelled && String(fee.status) === 'succeeded';
@@ -237,7 +238,7 @@ export class DocumentsService {
   }
 
   async render(model: DocumentModel): Promise<PdfFile> {
-    const content = await renderPdf(model, this.events.shop());
+    const content = await renderPdf(model, shopInfo(this.config));
     return { filename: `${model.title.toLowerCase()}-${model.number}.pdf`, number: model.number, content };
   }
 }

@@ -1,6 +1,6 @@
 import { formatMoney, minorOfOwnMajor } from '../../common/money.js';
 import { EmailAttachmentRef } from '../../database/schema/notifications.js';
-import { EmailKind } from './events.js';
+import { EmailKind } from '../events/events.js';
 
 /**
  * The customer emails: subject, HTML and plain-text bodies, in the shop's look (its teal, its name and address)

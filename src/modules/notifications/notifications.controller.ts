@@ -1,8 +1,9 @@
-import { applyDecorators, Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { NotFoundException } from '@nestjs/common';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Response } from 'express';
+import { Readable } from 'node:stream';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { AuthUser, CurrentUser, RawResponse } from '../../common/decorators.js';
 import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
@@ -13,11 +14,12 @@ import { outboxEmails } from '../../database/schema/notifications.js';
 import { PAYMENT_KINDS, PaymentKind } from '../../database/schema/payments.js';
 import { DocumentsService, PdfFile } from './documents.service.js';
 import { ExportsService } from './exports.service.js';
+import { OutboxRenderer } from './outbox-renderer.js';
 import { EXPORT_KINDS, ExportKind, ListEmailsQueryDto, OutboxEmailDto, OutboxEmailPageDto, toEmailDto } from './notifications.dto.js';
 
 const PDF = { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
 
-/** A signed-in caller's PDF download of the document `:id` names: the handler writes the file with sendPdf. */
+/** A signed-in caller's PDF download of the document `:id` names: the handler answers pdfDownload(...). */
 function PdfDownload(summary: string, notFound: string, idDescription: string) {
   return applyDecorators(
     Endpoint({ access: 'signed-in', summary, ok: PDF, errors: { 404: notFound } }),
@@ -27,11 +29,10 @@ function PdfDownload(summary: string, notFound: string, idDescription: string) {
   );
 }
 
-function sendPdf(res: Response, file: PdfFile): void {
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+/** The PDF as a StreamableFile (Content-Type, Content-Disposition, Content-Length), never cached: set once it exists (a 404 keeps the API's headers). */
+function pdfDownload(res: Response, file: PdfFile): StreamableFile {
   res.setHeader('Cache-Control', 'private, no-store');
-  res.end(file.content);
+  return new StreamableFile(file.content, { type: 'application/pdf', disposition: `attachment; filename="${file.filename}"` });
 }
 
 /** The outbox as admins read it (every message, sent or kept when there is no SMTP server). */
@@ -41,6 +42,7 @@ export class OutboxController {
   constructor(
     private readonly txHost: TransactionHost,
     private readonly config: AppConfig,
+    private readonly renderer: OutboxRenderer,
   ) {}
 
   @Get('emails')
@@ -60,7 +62,7 @@ export class OutboxController {
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
     return ok(
-      { emails: rows.map((r) => toEmailDto(r)), currentPage: query.page, totalPages: Math.max(1, Math.ceil(n / query.limit)), total: n, smtpConfigured: Boolean(this.config.env.SMTP_URL) },
+      { emails: (await this.renderer.rendered(rows)).map((r) => toEmailDto(r)), currentPage: query.page, totalPages: Math.max(1, Math.ceil(n / query.limit)), total: n, smtpConfigured: Boolean(this.config.env.SMTP_URL) },
       'Emails retrieved',
     );
   }
@@ -75,8 +77,9 @@ export class OutboxController {
   @ApiParam({ name: 'id', format: 'uuid' })
   async get(@Param('id', ParseIdPipe()) id: string): Promise<ApiResult<OutboxEmailDto>> {
     const [row] = await this.txHost.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
-    if (!row) throw new NotFoundException('Email not found');
-    return ok(toEmailDto(row, true), 'Email retrieved');
+    const [rendered] = row ? await this.renderer.rendered([row]) : [];
+    if (!rendered) throw new NotFoundException('Email not found');
+    return ok(toEmailDto(rendered, true), 'Email retrieved');
   }
 }
 
@@ -88,8 +91,8 @@ export class DocumentsController {
 
   @Get('payments/:id/receipt')
   @PdfDownload("A successful payment's receipt (PDF), numbered R-000001, R-000002, ... per shop", 'No such paid payment of the caller (admins: of anyone)', 'The payment id')
-  async receipt(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe()) id: string, @Res() res: Response): Promise<void> {
-    sendPdf(res, await this.documents.receipt(id, user));
+  async receipt(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe()) id: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    return pdfDownload(res, await this.documents.receipt(id, user));
   }
 
   @Get('rentals/:id/receipts/:kind')
@@ -99,16 +102,16 @@ export class DocumentsController {
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIdPipe()) id: string,
     @Param('kind') kind: string,
-    @Res() res: Response,
-  ): Promise<void> {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
     if (!(PAYMENT_KINDS as readonly string[]).includes(kind)) throw new NotFoundException('Receipt not found');
-    sendPdf(res, await this.documents.receiptOfRental(id, kind as PaymentKind, user));
+    return pdfDownload(res, await this.documents.receiptOfRental(id, kind as PaymentKind, user));
   }
 
   @Get('rentals/:id/invoice')
   @PdfDownload("A rental's itemised invoice (PDF): booking fee, hours/days/weeks, late fee, refunds; numbered INV-000001, ...", 'No such rental of the caller, or nothing paid or charged yet', 'The rental id')
-  async invoice(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe()) id: string, @Res() res: Response): Promise<void> {
-    sendPdf(res, await this.documents.invoice(id, user));
+  async invoice(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe()) id: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    return pdfDownload(res, await this.documents.invoice(id, user));
   }
 }
 
@@ -130,27 +133,16 @@ export class ExportsController {
   })
   @ApiParam({ name: 'kind', enum: EXPORT_KINDS })
   @ApiProduces('text/csv')
-  async export(@Param('kind') kind: string, @Res() res: Response): Promise<void> {
+  async export(@Param('kind') kind: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     const name = kind.replace(/\.csv$/, '');
     if (!(EXPORT_KINDS as readonly string[]).includes(name)) throw new NotFoundException(`Unknown export: ${kind}`);
     const k = name as ExportKind;
     const rows = await this.exports.count(k);
     const stamp = new Date().toISOString().slice(0, 10);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="okaybike-${k}-${stamp}.csv"`);
     res.setHeader('X-Export-Rows', String(rows));
     res.setHeader('Cache-Control', 'no-store');
-    let aborted = false;
-    res.on('close', () => (aborted = !res.writableFinished));
-    try {
-      for await (const chunk of this.exports.lines(k)) {
-        if (aborted) return;
-        if (!res.write(chunk)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
-      }
-      res.end();
-    } catch (e) {
-      // Headers are gone: the only way to tell the client is to cut the stream.
-      res.destroy(e as Error);
-    }
+    // Nest pipes it with back-pressure, stops reading when the client goes away (the stream is destroyed) and cuts
+    // the response when a batch fails after the headers (a truncated CSV never looks complete).
+    return new StreamableFile(Readable.from(this.exports.lines(k)), { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="okaybike-${k}-${stamp}.csv"` });
   }
 }

@@ -4,8 +4,9 @@ import { EchoableFields } from '../../common/compat-body.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { Trim } from '../../common/validators.js';
 import { DELIVERY_STATUSES, EMAIL_STATUSES } from '../../database/schema/notifications.js';
-import type { DeliveryStatus, EmailStatus, OutboxEmailRow, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../database/schema/notifications.js';
-import { EMAIL_KINDS, WEBHOOK_EVENTS } from './events.js';
+import type { DeliveryStatus, EmailStatus, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../database/schema/notifications.js';
+import { EMAIL_KINDS, WEBHOOK_EVENTS } from '../events/events.js';
+import type { RenderedEmailRow } from './outbox-renderer.js';
 
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_underscores: true };
 
@@ -168,7 +169,7 @@ export class OutboxEmailDto {
   @ApiPropertyOptional({ description: 'Plain-text body (single-message answer)' }) text?: string;
 }
 
-export const toEmailDto = (r: OutboxEmailRow, full = false): OutboxEmailDto => ({
+export const toEmailDto = (r: RenderedEmailRow, full = false): OutboxEmailDto => ({
   _id: r.id,
   kind: r.kind,
   to: r.toAddress,

@@ -1,25 +1,38 @@
-import { Global, Module } from '@nestjs/common';
-import { PaymentsRepository } from '../payments/payments.repository.js';
-import { RentalViews } from '../rentals/rental-views.js';
-import { FleetRepository } from '../bikes/fleet.repository.js';
-import { RentalsRepository } from '../rentals/rentals.repository.js';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { DomainEvents } from '../events/domain-events.service.js';
+import { EventsModule } from '../events/events.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { RentalsModule } from '../rentals/rentals.module.js';
 import { DocumentsService } from './documents.service.js';
 import { DocumentNumbers } from './document-numbers.js';
-import { DomainEvents } from './domain-events.service.js';
 import { ExportsService } from './exports.service.js';
 import { DocumentsController, ExportsController, OutboxController } from './notifications.controller.js';
+import { OutboxRenderer } from './outbox-renderer.js';
 import { OutboxWorker } from './outbox.worker.js';
 import { WebhooksController } from './webhooks.controller.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /**
- * Issue 16: customers and partners told what happened. Global so any feature records its events with
- * `DomainEvents.record(...)` without importing this module (and without an import cycle).
+ * Issue 16: customers and partners told what happened. The top layer (README, "Module layers"): features record
+ * their events through the event port below them (EventsModule); this module sends what they recorded (outbox
+ * worker: emails rendered here, webhooks) and reads rentals and payments for documents, through their modules.
  */
-@Global()
 @Module({
+  imports: [EventsModule, PaymentsModule, RentalsModule],
   controllers: [WebhooksController, OutboxController, DocumentsController, ExportsController],
-  providers: [FleetRepository, RentalsRepository, RentalViews, PaymentsRepository, DocumentNumbers, DomainEvents, DocumentsService, OutboxWorker, WebhooksService, ExportsService],
-  exports: [DomainEvents, DocumentsService, OutboxWorker],
+  providers: [DocumentNumbers, DocumentsService, OutboxRenderer, OutboxWorker, WebhooksService, ExportsService],
+  exports: [DocumentsService, OutboxWorker],
 })
-export class NotificationsModule {}
+export class NotificationsModule implements OnModuleInit {
+  constructor(
+    private readonly events: DomainEvents,
+    private readonly documentNumbers: DocumentNumbers,
+  ) {}
+
+  /** Receipts are numbered in the order payments succeed, in the payment's own transaction. */
+  onModuleInit(): void {
+    this.events.onRecord(async ({ type, data }) => {
+      if (type === 'payment.succeeded') await this.documentNumbers.ensure('receipt', (data as { _id: string })._id);
+    });
+  }
+}

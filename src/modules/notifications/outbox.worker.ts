@@ -16,7 +16,8 @@ import {
 } from '../../database/schema/notifications.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { DocumentsService } from './documents.service.js';
-import { DomainEvents } from './domain-events.service.js';
+import { DomainEvents } from '../events/domain-events.service.js';
+import { OutboxRenderer, RenderedEmailRow } from './outbox-renderer.js';
 import { EVENT_ID_HEADER, postWebhook, SIGNATURE_HEADER, signWebhook } from './webhook-http.js';
 import { loggableError, loggableMessage } from '../../common/loggable-error.js';
 
@@ -79,6 +80,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly clock: Clock,
     private readonly documents: DocumentsService,
     private readonly events: DomainEvents,
+    private readonly renderer: OutboxRenderer,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -195,7 +197,9 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async sendEmail(row: OutboxEmailRow): Promise<boolean> {
     try {
-      await this.within(smtpTimeouts(this.config.env.OUTBOX_LEASE_MS).deadlineMs, this.transmit(row));
+      const [rendered] = await this.renderer.rendered([row]);
+      if (!rendered) throw new Error('its event is gone: nothing to render');
+      await this.within(smtpTimeouts(this.config.env.OUTBOX_LEASE_MS).deadlineMs, this.transmit(rendered));
       await this.txHost.db.update(outboxEmails).set({ status: 'sent', sentAt: this.clock.now(), lastError: null }).where(eq(outboxEmails.id, row.id));
       return true;
     } catch (e) {
@@ -214,7 +218,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /** The PDFs it carries and the SMTP dialogue. */
-  private async transmit(row: OutboxEmailRow): Promise<void> {
+  private async transmit(row: RenderedEmailRow): Promise<void> {
     const attachments = [];
     for (const a of row.attachments ?? []) {
       const file = a.kind === 'receipt' ? await this.documents.receipt(a.refId) : await this.documents.invoice(a.refId);

@@ -3,7 +3,7 @@ import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { Endpoint, Envelope, MessageEnvelopeDto } from '../../common/endpoint.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
-import { WEBHOOK_EVENTS } from './events.js';
+import { WEBHOOK_EVENTS } from '../events/events.js';
 import {
   CreateWebhookDto,
   ListPageQueryDto,

@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { domainEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../database/schema/notifications.js';
-import { TEST_EVENT } from './events.js';
+import { TEST_EVENT } from '../events/events.js';
 import {
   CreateWebhookDto,
   ListPageQueryDto,

@@ -1,4 +1,6 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { EventsModule } from '../events/events.module.js';
+import { PaymentEventSubjects } from './payment-events.js';
 import { PaymentGateways } from './payment-gateways.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsRepository } from './payments.repository.js';
@@ -8,9 +10,10 @@ import { SandboxController } from './sandbox.controller.js';
 import { SandboxService } from './sandbox.service.js';
 
 @Module({
+  imports: [EventsModule],
   controllers: [PaymentsController, SandboxController],
-  providers: [PaymentGateways, PaymentsRepository, PaymentsService, SandboxService],
-  exports: [PaymentsService, PaymentGateways],
+  providers: [PaymentGateways, PaymentsRepository, PaymentsService, SandboxService, PaymentEventSubjects],
+  exports: [PaymentsService, PaymentGateways, PaymentsRepository],
 })
 export class PaymentsModule implements NestModule {
   /** The checkouts (booking fee, rental payment) accept a return URL for the payer (issue 12). */

@@ -8,7 +8,7 @@ import { TransactionHost } from '../../database/transaction-host.js';
 import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
 import { users } from '../../database/schema/users.js';
 import { CheckoutSession, GatewayNotification, PaymentOutcome } from './payment-gateway.js';
-import { DomainEvents } from '../notifications/domain-events.service.js';
+import { DomainEvents } from '../events/domain-events.service.js';
 import { PaymentGateways } from './payment-gateways.js';
 import { AttentionPaymentDto, NotificationResultDto, PaymentDto, PaymentStatusDto, toPaymentDto, toPaymentStatusDto } from './payments.dto.js';
 import { PaymentsRepository } from './payments.repository.js';

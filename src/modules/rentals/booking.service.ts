@@ -1,5 +1,5 @@
 import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
-import { DomainEvents } from '../notifications/domain-events.service.js';
+import { DomainEvents } from '../events/domain-events.service.js';
 import { sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { AuthUser } from '../../common/decorators.js';

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DomainEvents } from '../notifications/domain-events.service.js';
+import { DomainEvents } from '../events/domain-events.service.js';
 import { Clock } from '../../common/clock.js';
 import { IdempotencyService } from '../../common/idempotency/idempotency.service.js';
 import { AppConfig } from '../../config/app-config.js';

@@ -1,5 +1,5 @@
 import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
-import { DomainEvents } from '../notifications/domain-events.service.js';
+import { DomainEvents } from '../events/domain-events.service.js';
 import { AuthUser } from '../../common/decorators.js';
 import { Clock } from '../../common/clock.js';
 import { HttpReply, IdempotencyService } from '../../common/idempotency/idempotency.service.js';

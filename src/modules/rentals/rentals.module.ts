@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { IdempotencyModule } from '../../common/idempotency/idempotency.module.js';
 import { RateLimitGuard } from '../../common/rate-limit.guard.js';
+import { EventsModule } from '../events/events.module.js';
 import { BikesModule } from '../bikes/bikes.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { BookingLimits } from './booking-limits.js';
 import { BookingService } from './booking.service.js';
 import { HoldSweeper } from './hold-sweeper.service.js';
 import { QuoteController } from './quote.controller.js';
+import { RentalEventSubjects } from './rental-events.js';
 import { RentalPaymentsService } from './rental-payments.service.js';
 import { RentalViews } from './rental-views.js';
 import { RentalsController } from './rentals.controller.js';
@@ -16,9 +18,9 @@ import { ReturnService } from './return.service.js';
 
 /** Booking, return, payments after the return and the hold sweeper, each its own service; RentalsService reads. */
 @Module({
-  imports: [PaymentsModule, IdempotencyModule, BikesModule],
+  imports: [EventsModule, PaymentsModule, IdempotencyModule, BikesModule],
   controllers: [RentalsController, QuoteController],
-  providers: [RentalsRepository, RentalViews, HoldSweeper, BookingLimits, BookingService, ReturnService, RentalPaymentsService, RentalsService, RateLimitGuard],
-  exports: [RentalsService, BookingService, HoldSweeper],
+  providers: [RentalsRepository, RentalViews, HoldSweeper, BookingLimits, BookingService, ReturnService, RentalPaymentsService, RentalsService, RateLimitGuard, RentalEventSubjects],
+  exports: [RentalsService, BookingService, HoldSweeper, RentalsRepository, RentalViews],
 })
 export class RentalsModule {}

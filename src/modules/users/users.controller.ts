@@ -1,15 +1,10 @@
-import { Body, Controller, Delete, Get, Param, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { AuthUser, CurrentUser } from '../../common/decorators.js';
 import { Endpoint, Envelope, MessageEnvelopeDto } from '../../common/endpoint.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
-import { RateLimitGuard } from '../../common/rate-limit.guard.js';
-import { AppConfig } from '../../config/app-config.js';
-import { setAuthCookie } from '../auth/auth-cookie.js';
-import { AuthService } from '../auth/auth.service.js';
-import { ChangePasswordDto, ChangeRoleDto, ListUsersQueryDto, PasswordChangedDto, UpdateProfileDto, UserDto, UsersPageDto } from './users.dto.js';
+import { ChangeRoleDto, ListUsersQueryDto, UpdateProfileDto, UserDto, UsersPageDto } from './users.dto.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')
@@ -17,8 +12,6 @@ import { UsersService } from './users.service.js';
 export class UsersController {
   constructor(
     private readonly users: UsersService,
-    private readonly auth: AuthService,
-    private readonly config: AppConfig,
   ) {}
 
   @Get('me')
@@ -36,31 +29,6 @@ export class UsersController {
   })
   async updateMe(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<ApiResult<UserDto>> {
     return ok(await this.users.updateProfile(user.id, dto), 'Profile Updated Successfully');
-  }
-
-  @Put('me/password')
-  @Endpoint({
-    access: 'signed-in',
-    summary: 'Change the password of the signed-in user',
-    description:
-      'Checks currentPassword, stores newPassword and ends every other session (their tokens stop working); answers a new ' +
-      'token for this one (and sets it as the cookie). Rate limited per address like login.',
-    ok: PasswordChangedDto,
-    errors: {
-      400: 'currentPassword is wrong, or newPassword is shorter than 6 characters',
-      429: 'More than LOGIN_RATE_LIMIT (10) attempts a minute from one address',
-    },
-  })
-  @UseGuards(RateLimitGuard)
-  async changePassword(
-    @CurrentUser() user: AuthUser,
-    @Body() dto: ChangePasswordDto,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ApiResult<UserDto>> {
-    const { token, user: updated } = await this.auth.changePassword(user.id, dto.currentPassword, dto.newPassword);
-    setAuthCookie(req, res, token, this.config.env.JWT_EXPIRES_IN);
-    return ok(updated, 'Password changed', { token });
   }
 
   @Get('allusers')

@@ -5,17 +5,11 @@ import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { domainEvents, outboxEmails, webhookDeliveries, webhookEndpoints } from '../../database/schema/notifications.js';
 import { users } from '../../database/schema/users.js';
-import { toPaymentDto } from '../payments/payments.dto.js';
-import { PaymentsRepository } from '../payments/payments.repository.js';
-import { RentalViews } from '../rentals/rental-views.js';
-import { RentalsRepository } from '../rentals/rentals.repository.js';
-import { DocumentNumbers } from './document-numbers.js';
-import { Recipient, renderEmail, ShopInfo } from './email-templates.js';
 import { DomainEventType, EMAIL_FOR_EVENT, isWebhookEvent } from './events.js';
 
 export interface DomainEventInput {
   type: DomainEventType;
-  /** The payload: the API's own DTO of the thing (RentalDto, PaymentDto, BikeDto, UserDto). */
+  /** The payload: the producer's own DTO of the thing (RentalDto, PaymentDto, BikeDto, UserDto). */
   data: unknown;
   /** The customer to email (when the event has an email); default: data.userId._id of a rental. */
   userId?: string | null;
@@ -23,38 +17,64 @@ export interface DomainEventInput {
   dedupeKey?: string;
 }
 
+/** What an event is about, as its producer shows it: its DTO and the customer it concerns. */
+export interface EventSubject {
+  data: unknown;
+  userId: string | null;
+}
+
+/** The things events are recorded about by id (`events.rental(type, id)`); their modules load them. */
+export type SubjectKind = 'rental' | 'payment';
+export type SubjectLoader = (id: string) => Promise<EventSubject | undefined>;
+/** Runs in the recording transaction before the event is written (e.g. notifications numbers a receipt). */
+export type RecordHook = (event: { type: DomainEventType; data: unknown; userId: string | null }) => Promise<void>;
+
 /**
- * The one call the rest of the server makes when something happened that someone is told about:
- * `await this.events.record({ type: 'rental.booked', data: rentalDto, userId })`, inside the transaction that
- * made it happen. It writes the event, the customer's email (outbox) and one delivery per subscribed webhook
- * endpoint in that same transaction, so a rollback takes them back and a crash after the commit loses nothing:
- * the outbox worker sends them later, at least once.
+ * The event port, at the bottom of the module layers (README, "Module layers"): the one call the rest of the
+ * server makes when something happened that someone is told about, `await this.events.record({ type, data, userId })`
+ * with the producer's own DTO, inside the transaction that made it happen. It writes the event, the customer's
+ * email to send (an outbox row: kind and address; the outbox worker renders it) and one delivery per subscribed
+ * webhook endpoint in that same transaction, so a rollback takes them back and a crash after the commit loses
+ * nothing: the outbox worker sends them later, at least once.
+ *
+ * It imports no feature module: the modules above it plug in how their things are loaded by id
+ * (`provide('rental', loader)`, for `events.rental(type, id)`) and what runs when an event is recorded (`onRecord`).
  */
 @Injectable()
 export class DomainEvents {
+  private readonly loaders = new Map<SubjectKind, SubjectLoader>();
+  private readonly hooks: RecordHook[] = [];
+
   constructor(
     private readonly txHost: TransactionHost,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly rentals: RentalsRepository,
-    private readonly views: RentalViews,
-    private readonly payments: PaymentsRepository,
-    private readonly documentNumbers: DocumentNumbers,
   ) {}
+
+  /** A module above tells how its things are loaded by id (rentals: 'rental', payments: 'payment'). */
+  provide(kind: SubjectKind, loader: SubjectLoader): void {
+    this.loaders.set(kind, loader);
+  }
+
+  /** A module above runs `hook` in the recording transaction before each event is written. */
+  onRecord(hook: RecordHook): void {
+    this.hooks.push(hook);
+  }
 
   /** Records one event with its outbox rows in the current transaction. Returns the event id (undefined when deduplicated away). */
   async record(event: DomainEventInput): Promise<string | undefined> {
     const now = this.clock.now();
     const userId = event.userId ?? rentalOwnerOf(event.data) ?? null;
+    for (const hook of this.hooks) await hook({ type: event.type, data: event.data, userId });
     const kind = EMAIL_FOR_EVENT[event.type];
-    let recipient: (Recipient & { id: string }) | undefined;
+    let recipient: { id: string; email: string } | undefined;
     if (kind && userId) {
-      const [row] = await this.txHost.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      const [row] = await this.txHost.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
       recipient = row;
     }
     const [ev] = await this.txHost.db.insert(domainEvents).values({ type: event.type, userId, data: event.data, createdAt: now }).returning({ id: domainEvents.id });
     if (kind && recipient) {
-      const email = renderEmail(kind, recipient, event.data, this.shop(), now);
+      // Subject, bodies and attachments are rendered by the outbox worker from the event (not in this transaction).
       const inserted = await this.txHost.db
         .insert(outboxEmails)
         .values({
@@ -63,10 +83,6 @@ export class DomainEvents {
           kind,
           userId: recipient.id,
           toAddress: recipient.email,
-          subject: email.subject,
-          html: email.html,
-          textBody: email.text,
-          attachments: email.attachments,
           // Without SMTP the message is kept for the dashboard and never sent.
           status: this.config.env.SMTP_URL ? 'pending' : 'kept',
           nextAttemptAt: now,
@@ -92,29 +108,20 @@ export class DomainEvents {
 
   /** A rental event with the rental's DTO as it is now in the current transaction: `await this.events.rental('rental.booked', id)`. */
   async rental(type: DomainEventType, rentalId: string, extra: { dedupeKey?: string } = {}): Promise<string | undefined> {
-    const view = await this.rentals.findView(rentalId);
-    if (!view) return undefined;
-    return this.record({ type, data: this.views.toDto(view), userId: view.user.id, ...extra });
+    const subject = await this.load('rental', rentalId);
+    return subject ? this.record({ type, ...subject, ...extra }) : undefined;
   }
 
   /** A payment event with the payment's DTO: `await this.events.payment('payment.succeeded', paymentId)`. */
   async payment(type: DomainEventType, paymentId: string): Promise<string | undefined> {
-    const view = await this.payments.findView({ id: paymentId });
-    if (!view) return undefined;
-    // Receipts are numbered in the order payments succeed, in the payment's own transaction.
-    if (type === 'payment.succeeded') await this.documentNumbers.ensure('receipt', paymentId);
-    return this.record({ type, data: toPaymentDto(view), userId: view.payment.userId });
+    const subject = await this.load('payment', paymentId);
+    return subject ? this.record({ type, ...subject }) : undefined;
   }
 
-  shop(): ShopInfo {
-    const env = this.config.env as typeof this.config.env & { SHOP_TIME_ZONE?: string };
-    return {
-      name: env.SHOP_NAME,
-      address: env.SHOP_ADDRESS,
-      timeZone: env.SHOP_TIME_ZONE || 'UTC',
-      publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
-      freeCancellationHours: env.FREE_CANCELLATION_HOURS,
-    };
+  private load(kind: SubjectKind, id: string): Promise<EventSubject | undefined> {
+    const loader = this.loaders.get(kind);
+    if (!loader) throw new Error(`DomainEvents: no module provides '${kind}' events (its module must be imported)`);
+    return loader(id);
   }
 }
 

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { AppConfig } from '../../config/app-config.js';
+import { TransactionHost } from '../../database/transaction-host.js';
+import { domainEvents, OutboxEmailRow, outboxEmails } from '../../database/schema/notifications.js';
+import { users } from '../../database/schema/users.js';
+import { EmailKind } from '../events/events.js';
+import { renderEmail, ShopInfo } from './email-templates.js';
+
+/** An outbox email with its message: subject, bodies and attachments. */
+export type RenderedEmailRow = OutboxEmailRow & { subject: string; html: string; textBody: string };
+
+/** The shop as the messages and documents show it (name, address, time zone, links). */
+export function shopInfo(config: AppConfig): ShopInfo {
+  const env = config.env as typeof config.env & { SHOP_TIME_ZONE?: string };
+  return {
+    name: env.SHOP_NAME,
+    address: env.SHOP_ADDRESS,
+    timeZone: env.SHOP_TIME_ZONE || 'UTC',
+    publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
+    freeCancellationHours: env.FREE_CANCELLATION_HOURS,
+  };
+}
+
+/**
+ * Renders the customer emails the event port wrote as kind and address (DomainEvents.record): from the event's
+ * data as it was recorded, at the event's time, outside the transaction that recorded it. The outbox worker
+ * renders a message before it sends it; the admin's outbox view renders kept ones (no SMTP) when it reads them.
+ * The rendering is stored, so a message is rendered once and sent as rendered.
+ */
+@Injectable()
+export class OutboxRenderer {
+  constructor(
+    private readonly txHost: TransactionHost,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The rows with their messages (rendering those not yet rendered); a row whose event is gone is left out. */
+  async rendered(rows: OutboxEmailRow[]): Promise<RenderedEmailRow[]> {
+    const todo = rows.filter((r) => r.subject === null);
+    if (!todo.length) return rows as RenderedEmailRow[];
+    const eventIds = todo.map((r) => r.eventId).filter((id): id is string => Boolean(id));
+    const userIds = todo.map((r) => r.userId).filter((id): id is string => Boolean(id));
+    const events = eventIds.length ? await this.txHost.db.select().from(domainEvents).where(inArray(domainEvents.id, eventIds)) : [];
+    const names = userIds.length ? await this.txHost.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : [];
+    const shop = shopInfo(this.config);
+    const out: RenderedEmailRow[] = [];
+    for (const row of rows) {
+      if (row.subject !== null) {
+        out.push(row as RenderedEmailRow);
+        continue;
+      }
+      const event = events.find((e) => e.id === row.eventId);
+      if (!event) continue;
+      const name = names.find((u) => u.id === row.userId)?.name ?? row.toAddress;
+      const email = renderEmail(row.kind as EmailKind, { name, email: row.toAddress }, event.data, shop, event.createdAt);
+      const message = { subject: email.subject, html: email.html, textBody: email.text, attachments: email.attachments };
+      // Another reader may have rendered it meanwhile: the same event renders the same message.
+      await this.txHost.db
+        .update(outboxEmails)
+        .set(message)
+        .where(and(eq(outboxEmails.id, row.id), isNull(outboxEmails.subject)));
+      out.push({ ...row, ...message });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,3 @@
+export declare const MIN_HEADROOM: number;
+export declare function headroom(): number;
+export declare function scaled(ms: number): number;
