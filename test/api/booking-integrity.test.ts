@@ -11,6 +11,7 @@ import { rentals } from '../../src/database/schema/rentals.js';
 import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser } from '../support/factories.js';
 import { book, bookAndPay, countRows, HOUR, MINUTE, rentalById, rentalTestEnv } from '../support/rental-factories.js';
+import { renderedOutbox } from '../support/outbox.js';
 import { useTestApp } from '../support/test-app.js';
 
 describe('Booking integrity (issue 20)', () => {
@@ -130,7 +131,7 @@ describe('Booking integrity (issue 20)', () => {
 
       const [event] = await t.db.select().from(domainEvents).where(eq(domainEvents.type, 'rental.rescheduled'));
       expect(event.data).toMatchObject({ _id: rental._id, startTime: '2027-03-04T10:00:00.000Z', endTime: '2027-03-04T14:00:00.000Z' });
-      const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'rescheduled'));
+      const [mail] = await renderedOutbox(t, eq(outboxEmails.kind, 'rescheduled'));
       expect(mail).toMatchObject({ toAddress: user.email, subject: 'Booking changed: Hero Splendor' });
       expect(mail.textBody).toContain('Pick-up: 4 March 2027 at 10:00 (UTC)');
       expect(mail.textBody).toContain('Return: 4 March 2027 at 14:00 (UTC)');
