@@ -59,7 +59,7 @@ const withDatabase = (url: string, name: string): string => {
 
 /** A fresh, empty database `name` on that server (dropped and created again); returns its URL. */
 export async function freshDatabase(serverUrl: string, name: string): Promise<string> {
-  if (!/^okb_drill_[a-z0-9_]+$/.test(name)) throw new Error(`drill databases are named okb_drill_*: ${name}`);
+  if (!/^okb_(drill|container)_[a-z0-9_]+$/.test(name)) throw new Error(`drill databases are named okb_drill_* (or okb_container_*): ${name}`);
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await admin.connect();
   try {
