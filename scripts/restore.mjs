@@ -7,6 +7,7 @@
 //   Both: the files under files/ back into DATA_DIR. Checks every file's sha256 against manifest.json first.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { Blob } from 'node:buffer';
 import { join, resolve } from 'node:path';
 import { built, fail, pgTool, settings } from './backup-lib.mjs';
 
