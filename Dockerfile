@@ -28,7 +28,7 @@ RUN npm ci --omit=dev --omit=optional --prefer-offline --no-audit --no-fund \
 
 FROM node:22-bookworm-slim AS runtime
 # tini as pid 1: passes SIGTERM to node and reaps zombies (docker run --init does the same with Docker's own).
-RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends tini && apt-get clean && rm -rf /var/lib/apt/lists/* /var/cache/apt/*
 # A real, empty shop by default: no demo data. Production refuses to start until PUBLIC_URL and PAYMENT_PROVIDER
 # are set (docker run -e ...), or DEMO_MODE=true for the demo shop.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data DEMO_MODE=false

@@ -32,5 +32,6 @@ export function pgTool(tool, args) {
   if (res.status !== 0) fail(`${tool} failed: ${res.stderr.trim()}`);
 }
 
-/** Every file under DATA_DIR that is not the embedded database or its lock: uploads and the like. */
-export const isDataFile = (relative) => relative !== 'okay-bike.lock' && relative !== 'pgdata' && !relative.startsWith('pgdata/') && !relative.startsWith('pgdata.before-restore');
+/** Every file under DATA_DIR that is not the embedded database, its lock or backups kept there: uploads and the like. */
+export const isDataFile = (relative) =>
+  relative !== 'okay-bike.lock' && !['pgdata', 'backups'].some((d) => relative === d || relative.startsWith(`${d}/`)) && !relative.startsWith('pgdata.before-restore');
