@@ -28,7 +28,7 @@ describe('Embedded database backup endpoint', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const copy = await PGlite.create({ loadDataDir: new Blob([res.body as Buffer]), extensions: pgliteExtensions });
+    const copy = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(res.body as Buffer)]), extensions: pgliteExtensions });
     try {
       const rows = await copy.query<{ email: string }>(`select email from users order by email`);
       expect(rows.rows.map((r) => r.email)).toEqual(expect.arrayContaining(['in-the-backup@example.com', admin.email]));
