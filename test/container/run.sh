@@ -159,5 +159,5 @@ container test PASSED (podman $(podman --version | awk '{print $3}'), runc)
   volume:          a new container on the same volume healthy in $(s "$restart_ms"); the customer signed up before logs in
   after kill -9:   a new container on the same volume healthy in $(s "$crash_ms") (the lock file left behind does not block)
 REPORT
-# The previous builds' layers, no longer tagged (slow on a busy disk, so after the report).
-okb_podman image prune -f >/dev/null 2>&1 || true
+# Old layers stay as the next build's cache (a prune takes minutes on a busy disk and makes the next build start over).
+if [ "${OKB_CONTAINER_PRUNE:-0}" = 1 ]; then okb_podman image prune -f >/dev/null 2>&1 || true; fi
