@@ -23,6 +23,7 @@ import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { SeoModule } from './modules/seo/seo.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { BackupModule } from './modules/backup/backup.module.js';
 
 export interface AppModuleOptions {
   env?: Partial<Record<keyof Env, string>>;
@@ -52,6 +53,7 @@ export class AppModule {
         DashboardModule,
         ContactModule,
         SeoModule,
+        BackupModule,
       ],
       providers: [
         StartupService,

@@ -1088,6 +1088,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/backup/embedded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consistent copy of the embedded database while the shop runs
+         * @description The PGlite data directory after a checkpoint, taken while no query runs, as a gzipped tarball (npm run backup fetches it; npm run restore loads it into an empty DATA_DIR). With DATABASE_URL the shop runs on a PostgreSQL server: back it up with pg_dump (npm run backup does).
+         */
+        get: operations["embedded"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6354,6 +6374,53 @@ export interface operations {
             };
             /** @description Too many messages a minute from one address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    embedded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The embedded database's data directory, a gzipped tarball */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The shop runs on a PostgreSQL server (DATABASE_URL): use pg_dump */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -229,6 +229,18 @@ export class DatabaseService implements OnApplicationShutdown {
     });
   }
 
+  /**
+   * A consistent copy of the embedded database while it serves (scripts/backup.mjs asks for it through
+   * GET /api/admin/backup/embedded): a checkpoint, then PGlite's own gzipped tarball of its data directory, taken
+   * while no query runs (PGlite runs one at a time). Restored by scripts/restore.mjs (PGlite's loadDataDir).
+   */
+  async dumpEmbedded(): Promise<Buffer> {
+    if (!this.pglite) throw new Error('not the embedded database');
+    await this.pglite.exec('CHECKPOINT');
+    const tarball = await this.pglite.dumpDataDir('gzip');
+    return Buffer.from(await tarball.arrayBuffer());
+  }
+
   async close(): Promise<void> {
     const listeners = [...this.listeners];
     this.listeners.clear();

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { Fixture, seedScenario } from '../support/scenario.js';
-import { TestApp, useTestApp } from '../support/test-app.js';
+import { TestApp, usingPostgres, useTestApp } from '../support/test-app.js';
 
 /**
  * Every route of the running app x every kind of caller. A route the app serves that has no row here fails
@@ -39,6 +39,8 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/auth/logout': { request: () => ({ path: '/api/auth/logout' }), expect: 'public' },
   'GET /api/health': { request: () => ({ path: '/api/health' }), expect: 'public' },
   'GET /api/health/ready': { request: () => ({ path: '/api/health/ready' }), expect: 'public' },
+  // The embedded database's online backup (npm run backup); on a PostgreSQL server pg_dump does it: 409.
+  'GET /api/admin/backup/embedded': { request: () => ({ path: '/api/admin/backup/embedded' }), expect: { userA: 403, userB: 403, admin: usingPostgres() ? 409 : 200 } },
   'GET /api/users/me': { request: () => ({ path: '/api/users/me' }), expect: { userA: 200, userB: 200, admin: 200 } },
   'PUT /api/users/me': { request: () => ({ path: '/api/users/me', body: { phone: '+880 1999' } }), expect: { userA: 200, userB: 200, admin: 200 } },
   // A wrong current password (400): a right one would end the sessions the other rows use.
