@@ -87,6 +87,10 @@ export const envSchema = z
       .transform((v) => v.toUpperCase())
       .default('USD'),
     HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    /** Security deposits (issue 21): the card hold is placed this many hours before the start (or at booking when later). */
+    DEPOSIT_HOLD_LEAD_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
+    /** A hold is renewed (a new hold, then the old one released) this many hours before it would lapse. */
+    DEPOSIT_REAUTH_MARGIN_HOURS: z.coerce.number().int().min(1).max(24 * 6).default(24),
     MAX_PENDING_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(3),
     BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
     FREE_CANCELLATION_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),

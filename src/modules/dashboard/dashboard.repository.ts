@@ -4,6 +4,7 @@ import { TransactionHost } from '../../database/transaction-host.js';
 import { bikes } from '../../database/schema/bikes.js';
 import { bikeUnits, unitReservations } from '../../database/schema/fleet.js';
 import { payments } from '../../database/schema/payments.js';
+import { deposits } from '../../database/schema/deposits.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { users } from '../../database/schema/users.js';
 
@@ -42,6 +43,11 @@ export class DashboardRepository {
       })
       .from(payments)
       .where(eq(payments.status, 'succeeded'));
+    // Captured security deposits are earnings; holds never are (issue 21).
+    const [kept] = await this.txHost.db
+      .select({ n: sumOf(deposits.capturedMinor) })
+      .from(deposits)
+      .where(eq(deposits.currency, currencies.rental));
     // Units free now, counted as one set (a hash anti-join against the reservations holding `at`): the same figure as
     // the sum of every bike's derived stock, which probed the reservations once per unit (7.8 s at 1,000,000 units).
     const [stock] = await this.txHost.db
@@ -68,7 +74,7 @@ export class DashboardRepository {
     const [people] = await this.txHost.db.select({ n: sql`count(*)`.mapWith(Number) }).from(users);
     return {
       rentedUnits: rented.n,
-      rentalEarnMinor: money.rental,
+      rentalEarnMinor: money.rental + kept.n,
       bookingFeesMinor: money.bookingFee,
       unitsInStock: stock.n,
       unitsOut: out.n,

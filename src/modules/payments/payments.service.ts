@@ -19,7 +19,13 @@ import { loggableError, loggableMessage } from '../../common/loggable-error.js';
  * Called in the transaction that made `payment` final, so what depends on it (the rental's state, the stock)
  * changes atomically with it. Payments know nothing about rentals; the rentals module subscribes.
  */
-export type PaymentSettledListener = (payment: PaymentRow, at: Date) => Promise<void>;
+export type PaymentSettledListener = (payment: PaymentRow, at: Date, details?: SettleDetails) => Promise<void>;
+
+/** What the gateway told about a settled payment beyond its outcome. */
+export interface SettleDetails {
+  /** The card saved for the rental's deposit (GatewayNotification.savedCard). */
+  savedCard?: string;
+}
 
 export interface OpenPayment {
   rentalId: string;
@@ -106,12 +112,12 @@ export class PaymentsService {
    * when none is open).
    * undefined when the payment was no longer pending: nothing changed.
    */
-  settle(paymentId: string, outcome: PaymentOutcome): Promise<PaymentRow | undefined> {
+  settle(paymentId: string, outcome: PaymentOutcome, details?: SettleDetails): Promise<PaymentRow | undefined> {
     return this.txHost.run(async () => {
       const at = this.clock.now();
       const row = await this.payments.settle(paymentId, outcome, at);
       if (row) {
-        for (const listener of this.listeners) await listener(row, at);
+        for (const listener of this.listeners) await listener(row, at, details);
         if (row.status === 'succeeded') await this.events.payment('payment.succeeded', row.id);
       }
       return row;
@@ -177,7 +183,7 @@ export class PaymentsService {
         return { message: 'Notification recorded; it matches no payment', data: current(false) };
       }
       if (!notification.outcome) return { message: 'Notification recorded; it does not settle a payment', data: current(false) };
-      const settled = await this.settle(payment.id, notification.outcome);
+      const settled = await this.settle(payment.id, notification.outcome, { savedCard: notification.savedCard });
       if (settled) return { message: 'Notification processed', data: current(true, settled.status) };
       // Another notification may have settled it after this one read it (the conditional update waited for it to
       // commit): decide on the state it committed. Deciding on the row read before refunded a payment that a

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { IdempotencyModule } from '../../common/idempotency/idempotency.module.js';
 import { RateLimitGuard } from '../../common/rate-limit.guard.js';
 import { BikesModule } from '../bikes/bikes.module.js';
+import { DepositsModule } from '../deposits/deposits.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { BookingService } from './booking.service.js';
 import { HoldSweeper } from './hold-sweeper.service.js';
@@ -15,7 +16,7 @@ import { ReturnService } from './return.service.js';
 
 /** Booking, return, payments after the return and the hold sweeper, each its own service; RentalsService reads. */
 @Module({
-  imports: [PaymentsModule, IdempotencyModule, BikesModule],
+  imports: [PaymentsModule, IdempotencyModule, BikesModule, DepositsModule],
   controllers: [RentalsController, QuoteController],
   providers: [RentalsRepository, RentalViews, HoldSweeper, BookingService, ReturnService, RentalPaymentsService, RentalsService, RateLimitGuard],
   exports: [RentalsService, BookingService, HoldSweeper],
