@@ -233,6 +233,7 @@ export class DepositsService implements OnModuleInit {
       if (e instanceof CrashSimulation) throw e;
       this.logger.error(`deposit ${movement.kind} ${movement.id} at ${hold.provider} failed: ${loggableError(e)}`);
       await this.txHost.run(async () => {
+        await this.deposits.lock(movement.rentalId);
         await this.deposits.finishMovement(movement.id, { status: 'failed', error: String((e as Error).message ?? e).slice(0, 500), completedAt: this.clock.now() });
         await this.deposits.update(movement.rentalId, { attention: DEPOSIT_ATTENTION.gatewayError, updatedAt: this.clock.now() });
       });
@@ -240,10 +241,11 @@ export class DepositsService implements OnModuleInit {
     }
     await this.txHost.run(async () => {
       const now = this.clock.now();
+      // The deposit's row first, like every other writer (a capture racing this commit waits here, not in a deadlock).
+      const d = (await this.deposits.lock(movement.rentalId))!;
       const done = await this.deposits.finishMovement(movement.id, { status: 'succeeded', completedAt: now });
       if (!done) return;
       await this.deposits.updateMovement(hold.id, { open: false });
-      const d = (await this.deposits.lock(movement.rentalId))!;
       if (d.holdId !== hold.id) return; // a replaced hold's release: the deposit is covered by the newer one
       if (movement.kind === 'capture') {
         const full = movement.amountMinor >= d.heldMinor;

@@ -110,9 +110,10 @@ function toHold(intent: Stripe.PaymentIntent): DepositHoldResult {
 
 /** A card error: a decline, or authentication_required (the intent then waits for the customer). */
 function declined(e: unknown): DepositHoldResult {
-  if (!(e instanceof Stripe.errors.StripeCardError)) throw e;
-  const intent = (e.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
-  const ref = intent?.id ?? '';
-  if (e.code && ACTION_CODES.has(e.code)) return { ref, status: 'requires_action' };
-  return { ref, status: 'failed', error: e.decline_code ?? e.code ?? 'card_declined' };
+  // Read by shape: the SDK's error classes differ between its CommonJS and ESM builds.
+  const err = e as { type?: string; rawType?: string; code?: string; decline_code?: string; raw?: { payment_intent?: Stripe.PaymentIntent } } | null;
+  if (!err || (err.type !== 'StripeCardError' && err.rawType !== 'card_error')) throw e;
+  const ref = err.raw?.payment_intent?.id ?? '';
+  if (err.code && ACTION_CODES.has(err.code)) return { ref, status: 'requires_action' };
+  return { ref, status: 'failed', error: err.decline_code ?? err.code ?? 'card_declined' };
 }
