@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Register a partner endpoint; the answer carries its signing secret
-         * @description Each delivery is a POST with the JSON body `{ id, type, createdAt, data }` (`data` in the API's own DTOs: RentalDto, PaymentDto, BikeDto), the header `X-OkayBike-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>` and `X-OkayBike-Event-Id: <id>` (the same on every retry: deduplicate on it). Any 2xx answer is a success; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried with exponential back-off (10 s, 30 s, 90 s, ... up to 6 h apart) for 3 days. Events: rental.created, rental.booked, rental.cancelled, rental.returned, rental.paid, payment.succeeded, payment.refunded, bike.created, bike.updated, bike.deleted. Targets on private or loopback addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
+         * @description Each delivery is a POST with the JSON body `{ id, type, createdAt, data }` (`data` in the API's own DTOs: RentalDto, PaymentDto, BikeDto), the header `X-OkayBike-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>` and `X-OkayBike-Event-Id: <id>` (the same on every retry: deduplicate on it). Any 2xx answer is a success; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried with exponential back-off (10 s, 30 s, 90 s, ... up to 6 h apart) for 3 days. Events: rental.created, rental.booked, rental.cancelled, rental.returned, rental.paid, payment.succeeded, payment.refunded, bike.created, bike.updated, bike.deleted, deposit.held, deposit.released, deposit.captured, deposit.failed. Targets on private or loopback addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
          */
         post: operations["create"];
         delete?: never;
@@ -970,6 +970,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/sandbox/deposit/{intentRef}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox gateway: confirm a security deposit hold (HTML)
+         * @description Shows the hold awaiting the customer with a Confirm button.
+         */
+        get: operations["showSandboxDepositConfirmation"];
+        put?: never;
+        /**
+         * Sandbox gateway: the customer confirmed the deposit hold
+         * @description The hold is authorised; redirects (303) to My Rentals.
+         */
+        post: operations["confirmSandboxDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews/addreviews": {
         parameters: {
             query?: never;
@@ -1088,6 +1112,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rentals/deposits/attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deposits to look at (admin, Payment Attention)
+         * @description Holds lapsing within a day (renewed automatically while the rental is open), fallback charges (a renewal was declined), failed holds, holds awaiting the customer's confirmation and gateway errors, with their ledger.
+         */
+        get: operations["listDepositAttention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/deposit/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep part or all of the held deposit (admin), with a reason; the rest is released
+         * @description Captures `amount` (major units, numeric strings too, at most the held amount) of the hold at the gateway; one partial capture releases the rest. A fallback charge refunds what is not kept; a counter deposit records it. Two captures at once capture once.
+         */
+        post: operations["captureDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/deposit/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release the whole held deposit (admin)
+         * @description Cancels the hold at the gateway (nothing is charged); a fallback charge is refunded in full; a counter deposit is recorded as given back.
+         */
+        post: operations["releaseDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1123,7 +1207,7 @@ export interface components {
              *       "rental.cancelled"
              *     ]
              */
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
             /** @example Insurance partner */
             description?: string;
         };
@@ -1132,7 +1216,7 @@ export interface components {
             _id: string;
             /** @example https://partner.example/okaybike/webhooks */
             url: string;
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
             /** @example Insurance partner */
             description: string;
             /** @example true */
@@ -1159,7 +1243,7 @@ export interface components {
             _id: string;
             /** @example https://partner.example/okaybike/webhooks */
             url: string;
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
             /** @example Insurance partner */
             description: string;
             /** @example true */
@@ -1240,7 +1324,7 @@ export interface components {
         UpdateWebhookDto: {
             /** @example https://partner.example/okaybike/webhooks */
             url?: string;
-            events?: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events?: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
             description?: string;
             /** @description false pauses the endpoint: new events are not queued for it */
             enabled?: boolean;
@@ -1279,7 +1363,7 @@ export interface components {
              * @example booking_confirmed
              * @enum {string}
              */
-            kind: "welcome" | "booking_confirmed" | "payment_received" | "pickup_reminder" | "return_due_soon" | "overdue" | "cancelled" | "refunded" | "password_changed";
+            kind: "welcome" | "booking_confirmed" | "payment_received" | "pickup_reminder" | "return_due_soon" | "overdue" | "cancelled" | "refunded" | "password_changed" | "deposit_held" | "deposit_released" | "deposit_captured" | "deposit_confirmation_needed" | "deposit_fallback_charge";
             /** @example rahim@example.com */
             to: string;
             /** @example Booking confirmed: Yamaha R15 V4 */
@@ -1516,6 +1600,11 @@ export interface components {
              */
             pricePerWeek: number | null;
             /**
+             * @description Security deposit per unit (major units of currency), held on the customer's card before the start; 0 = none
+             * @example 300
+             */
+            depositAmount: number;
+            /**
              * @description Units free now: active units not in maintenance and not held by a booking whose window covers now (derived, never stored)
              * @example 4
              */
@@ -1602,6 +1691,11 @@ export interface components {
              */
             pricePerWeek: number | null;
             /**
+             * @description Security deposit per unit (major units of currency), held on the customer's card before the start; 0 = none
+             * @example 300
+             */
+            depositAmount: number;
+            /**
              * @description Units free now: active units not in maintenance and not held by a booking whose window covers now (derived, never stored)
              * @example 4
              */
@@ -1681,6 +1775,12 @@ export interface components {
              * @example 200
              */
             pricePerWeek?: number | null;
+            /**
+             * @description Security deposit per unit (major units), held on the customer's card; 0 = none. PUT: absent keeps it
+             * @default 0
+             * @example 300
+             */
+            depositAmount: number;
         };
         BikeDtoEnvelope: {
             /** @example true */
@@ -1735,6 +1835,12 @@ export interface components {
              * @example 200
              */
             pricePerWeek?: number | null;
+            /**
+             * @description Security deposit per unit (major units), held on the customer's card; 0 = none. PUT: absent keeps it
+             * @default 0
+             * @example 300
+             */
+            depositAmount: number;
             /**
              * @description The `quantity` the form loaded (the shop's own form sends it). With it the fleet changes by `quantity - loadedQuantity` only: more adds that many units, fewer retires that many units free from now on (409 NOT_ENOUGH_FREE_UNITS when too few are), equal changes nothing, whatever bookings and returns happened since the load. Without it `quantity` is the target of units free now (see `quantity`).
              * @example 3
@@ -2021,6 +2127,52 @@ export interface components {
             /** @example Yamaha-3 */
             label: string;
         };
+        DepositDto: {
+            /**
+             * @description bike.depositAmount x quantity, fixed at booking (major units); 0 when the bike asks none
+             * @example 300
+             */
+            amount: number;
+            /** @example USD */
+            currency: string;
+            /**
+             * @description none (no deposit), pending (the hold is placed DEPOSIT_HOLD_LEAD_HOURS before the start), held, released, captured, partially_captured (the rest released), failed (the card declined the hold), expired (the hold lapsed)
+             * @example held
+             * @enum {string}
+             */
+            status: "none" | "pending" | "held" | "released" | "captured" | "partially_captured" | "failed" | "expired";
+            /**
+             * @description What the current hold (or fallback charge, or counter deposit) secures (major units)
+             * @example 300
+             */
+            heldAmount: number;
+            /**
+             * @description What the shop kept (major units)
+             * @example 0
+             */
+            capturedAmount: number;
+            /**
+             * @description The hold's last capture moment; renewed before it while the rental is open
+             * @example 2026-06-06T09:00:00.000Z
+             */
+            captureBefore: string | null;
+            /**
+             * @description Why part or all of it was kept
+             * @example null
+             */
+            reason: string | null;
+            /**
+             * @description hold (card authorisation), charge (fallback when a renewal failed, refunded after the return), cash or card_terminal (counter)
+             * @example hold
+             * @enum {string|null}
+             */
+            method: "hold" | "charge" | "cash" | "card_terminal" | null;
+            /**
+             * @description When the bank asks the customer to confirm the hold: where to confirm it
+             * @example null
+             */
+            actionUrl?: string | null;
+        };
         RentalDto: {
             /** @example 0c5b7a8e-1d2f-4e3a-8b9c-0d1e2f3a4b5c */
             _id: string;
@@ -2127,6 +2279,8 @@ export interface components {
              * @enum {string|null}
              */
             paymentMethod: "cash" | "card_terminal" | null;
+            /** @description The security deposit (status none when the bike asks none) */
+            deposit: components["schemas"]["DepositDto"];
         };
         PaymentSummaryDto: {
             /** @example 3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11 */
@@ -2233,6 +2387,12 @@ export interface components {
              * @example true
              */
             paid: boolean;
+            /**
+             * @description How the bike's security deposit was taken at the counter (default paymentMethod); recorded as held
+             * @example card_terminal
+             * @enum {string}
+             */
+            depositMethod?: "cash" | "card_terminal";
         };
         RentalDtoEnvelope: {
             /** @example true */
@@ -2367,6 +2527,8 @@ export interface components {
              * @enum {string|null}
              */
             paymentMethod: "cash" | "card_terminal" | null;
+            /** @description The security deposit (status none when the bike asks none) */
+            deposit: components["schemas"]["DepositDto"];
             /** @description Every payment of the rental (booking fee and rental payments), oldest first */
             payments: components["schemas"]["PaymentSummaryDto"][];
         };
@@ -2429,6 +2591,15 @@ export interface components {
             /** @example BDT */
             bookingFeeCurrency: string;
         };
+        QuoteDepositDto: {
+            /**
+             * @description Held on the card before the start and released after the return (major units); 0 = none
+             * @example 300
+             */
+            amount: number;
+            /** @example USD */
+            currency: string;
+        };
         QuoteDto: {
             /**
              * @description Major units
@@ -2448,6 +2619,8 @@ export interface components {
             /** @example 2026-06-02T11:00:00.000Z */
             endTime: string;
             terms: components["schemas"]["QuoteTermsDto"];
+            /** @description The security deposit (depositAmount x quantity), held on the card before the start */
+            deposit: components["schemas"]["QuoteDepositDto"];
         };
         QuoteDtoEnvelope: {
             /** @example true */
@@ -2693,6 +2866,12 @@ export interface components {
              * @enum {string}
              */
             outcome: "pay" | "fail" | "cancel";
+            /**
+             * @description The test card (saved for the rental's security deposit); default visa
+             * @example visa
+             * @enum {string}
+             */
+            card?: "visa" | "visa_extended" | "mastercard" | "amex" | "declined" | "confirm" | "one_hold";
         };
         AddReviewDto: {
             /**
@@ -2945,6 +3124,51 @@ export interface components {
             /** @example OK */
             message: string;
             data: components["schemas"]["ContactMessagesPageDto"];
+        };
+        DepositAttentionDto: {
+            /** @example 0c5b7a8e-1d2f-4e3a-8b9c-0d1e2f3a4b5c */
+            rentalId: string;
+            /** @example TXN-8K2M4Q7W1Z9X */
+            paymentId: string;
+            /** @example Yamaha R15 */
+            bikeName: string;
+            /** @example Rahim */
+            customerName: string;
+            /** @example rahim@example.com */
+            customerEmail: string;
+            deposit: components["schemas"]["DepositDto"];
+            /**
+             * @description expiring (the hold lapses within a day: renewed automatically while the rental is open), fallback_charge (a renewal was declined, the deposit was charged; refund it at the return), reauth_failed, hold_failed, requires_action (the customer must confirm), gateway_error
+             * @example expiring
+             */
+            attention: string;
+            /**
+             * @description The ledger: kind, state and time of every movement
+             * @example [
+             *       "hold 2026-06-01T09:00:00.000Z",
+             *       "hold (re-authorisation) 2026-06-05T08:00:00.000Z"
+             *     ]
+             */
+            movements: string[];
+        };
+        DepositAttentionDtoListEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["DepositAttentionDto"][];
+        };
+        CaptureDepositDto: {
+            /**
+             * @description Major units (numeric strings too), at most the held amount; the rest is released
+             * @example 45
+             */
+            amount: number;
+            /**
+             * @description Why this part is kept (told to the customer)
+             * @example Scratched frame
+             */
+            reason: string;
         };
     };
     responses: never;
@@ -6026,6 +6250,68 @@ export interface operations {
             };
         };
     };
+    showSandboxDepositConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sandbox payment intent (sbx_pi_...) */
+                intentRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unknown hold */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    confirmSandboxDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sandbox payment intent (sbx_pi_...) */
+                intentRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back to the shop: Location /dashboard/rentals */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown hold */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     addReview: {
         parameters: {
             query?: never;
@@ -6342,6 +6628,190 @@ export interface operations {
             };
             /** @description Too many messages a minute from one address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    listDepositAttention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositAttentionDtoListEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    captureDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaptureDepositDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentalDtoEnvelope"];
+                };
+            };
+            /** @description amount missing, not positive, more than 2 decimals or more than the held amount; reason missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description DEPOSIT_SETTLED (already captured or released), DEPOSIT_NOT_HELD (nothing held yet or the hold failed), NO_DEPOSIT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description PAYMENT_GATEWAY_ERROR: the gateway refused or could not be reached; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    releaseDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentalDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description DEPOSIT_SETTLED (already captured or released), DEPOSIT_NOT_HELD, NO_DEPOSIT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description PAYMENT_GATEWAY_ERROR: the gateway refused or could not be reached; nothing changed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -102,6 +102,7 @@ const ROUTES: Record<string, RouteCase> = {
     request: (f) => ({ path: `/api/rentals/${f.bookedRental}/deposit/capture`, body: { amount: 1, reason: 'Scratch' } }),
     expect: { userA: 403, userB: 403, admin: 409 },
   },
+  'GET /api/rentals/deposits/attention': { request: () => ({ path: '/api/rentals/deposits/attention' }), expect: { userA: 403, userB: 403, admin: 200 } },
   'POST /api/rentals/:id/deposit/release': { request: (f) => ({ path: `/api/rentals/${f.bookedRental}/deposit/release` }), expect: { userA: 403, userB: 403, admin: 409 } },
   'POST /api/rentals/:id/cancel': { request: (f) => ({ path: `/api/rentals/${f.futureRental}/cancel` }), expect: { userA: 200, userB: 404, admin: 403 } },
   'POST /api/rentals/:id/reschedule': {

@@ -9,8 +9,14 @@ import { bikeBody, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { HOUR, MINUTE, pathOf, rentalTestEnv, returnRental } from '../support/rental-factories.js';
 import { useTestApp } from '../support/test-app.js';
+import { pdfTextLines } from '../support/pdf-text.js';
 
 const DAY = 24 * HOUR;
+const binary = (res: import('superagent').Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
 
 describe('Security deposits (issue 21)', () => {
   const t = useTestApp(rentalTestEnv);
@@ -163,8 +169,10 @@ describe('Security deposits (issue 21)', () => {
     const dep = await depositOf(id);
     expect(dep).toMatchObject({ status: 'held', method: 'charge', heldMinor: 10000, attention: 'fallback_charge', holdId: charge.id });
     expect(await emailKinds()).toContain('deposit_fallback_charge');
-    const attention = await service().attention();
-    expect(attention.map((d) => d.rentalId)).toContain(id);
+    const attention = await t.http().get('/api/rentals/deposits/attention').set('Authorization', admin.bearer).expect(200);
+    const row = (attention.body.data as { rentalId: string; attention: string; movements: string[] }[]).find((d) => d.rentalId === id)!;
+    expect(row.attention).toBe('fallback_charge');
+    expect(row.movements.join(' | ')).toMatch(/hold: succeeded.*hold: failed \(card_declined\).*fallback charge: succeeded.*release: succeeded/);
 
     await returnRental(t, admin, id, t.clock.now().toISOString()).expect(200);
     const res = await release(admin, id).expect(200);
@@ -199,6 +207,14 @@ describe('Security deposits (issue 21)', () => {
     const [email] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'deposit_captured'));
     expect(email.textBody).toContain('Scratched frame');
     expect(email.textBody).toContain('$45.00');
+
+    // The invoice shows the deposit apart from the rental's price.
+    const invoice = await t.http().get(`/api/rentals/${id}/invoice`).set('Authorization', user.bearer).buffer(true).parse(binary).expect(200);
+    const text = pdfTextLines(invoice.body as Buffer).join('\n');
+    expect(text).toContain('Security deposit');
+    expect(text).toContain('partly kept, the rest released');
+    expect(text).toContain('Deposit kept');
+    expect(text).toContain('Scratched frame');
   });
 
   it('a capture after a release is 409 DEPOSIT_SETTLED', async () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
@@ -7,7 +7,7 @@ import { RentalViews } from '../rentals/rental-views.js';
 import { RentalDto } from '../rentals/rentals.dto.js';
 import { RentalsRepository } from '../rentals/rentals.repository.js';
 import { NotFoundException } from '@nestjs/common';
-import { CaptureDepositDto } from './deposits.dto.js';
+import { CaptureDepositDto, DepositAttentionDto, toDepositDto } from './deposits.dto.js';
 import { DepositsService } from './deposits.service.js';
 
 const ID_PARAM = { name: 'id', format: 'uuid', description: 'The rental _id' };
@@ -26,6 +26,34 @@ export class DepositsController {
     const view = await this.rentals.findView(id);
     if (!view) throw new NotFoundException('Rental not found');
     return this.views.toDto(view);
+  }
+
+  @Get('deposits/attention')
+  @Endpoint({
+    access: ['admin'],
+    summary: 'Deposits to look at (admin, Payment Attention)',
+    description:
+      'Holds lapsing within a day (renewed automatically while the rental is open), fallback charges (a renewal was declined), failed holds, ' +
+      'holds awaiting the customer\'s confirmation and gateway errors, with their ledger.',
+    ok: Envelope([DepositAttentionDto]),
+  })
+  async listDepositAttention(): Promise<ApiResult<DepositAttentionDto[]>> {
+    const list: DepositAttentionDto[] = [];
+    for (const d of await this.deposits.attention()) {
+      const view = await this.rentals.findView(d.rentalId);
+      if (!view) continue;
+      list.push({
+        rentalId: d.rentalId,
+        paymentId: view.rental.paymentRef,
+        bikeName: view.bike.name,
+        customerName: view.user.name,
+        customerEmail: view.user.email,
+        deposit: toDepositDto(view.deposit, view.rental.currency),
+        attention: d.attention ?? 'expiring',
+        movements: await this.deposits.describeMovements(d.rentalId),
+      });
+    }
+    return ok(list, 'Deposits retrieved successfully');
   }
 
   @Post(':id/deposit/capture')

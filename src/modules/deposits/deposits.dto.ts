@@ -75,3 +75,21 @@ export class CaptureDepositDto {
   @MaxLength(500)
   reason: string;
 }
+
+/** GET rentals/deposits/attention (admin): a deposit to look at on Payment Attention. */
+export class DepositAttentionDto {
+  @ApiProperty({ example: '0c5b7a8e-1d2f-4e3a-8b9c-0d1e2f3a4b5c' }) rentalId: string;
+  @ApiProperty({ example: 'TXN-8K2M4Q7W1Z9X' }) paymentId: string;
+  @ApiProperty({ example: 'Yamaha R15' }) bikeName: string;
+  @ApiProperty({ example: 'Rahim' }) customerName: string;
+  @ApiProperty({ example: 'rahim@example.com' }) customerEmail: string;
+  @ApiProperty({ type: DepositDto }) deposit: DepositDto;
+  @ApiProperty({
+    example: 'expiring',
+    description:
+      'expiring (the hold lapses within a day: renewed automatically while the rental is open), fallback_charge (a renewal was declined, the deposit was charged; refund it at the return), reauth_failed, hold_failed, requires_action (the customer must confirm), gateway_error',
+  })
+  attention: string;
+  @ApiProperty({ type: [String], example: ['hold 2026-06-01T09:00:00.000Z', 'hold (re-authorisation) 2026-06-05T08:00:00.000Z'], description: 'The ledger: kind, state and time of every movement' })
+  movements: string[];
+}

@@ -517,6 +517,15 @@ export class DepositsService implements OnModuleInit {
     return this.deposits.attention(new Date(this.clock.now().getTime() + 24 * HOUR_MS), limit);
   }
 
+  /** The ledger in words, for Payment Attention. */
+  async describeMovements(rentalId: string): Promise<string[]> {
+    const list = await this.deposits.movements(rentalId);
+    return list.map((m) => {
+      const what = m.kind === 'hold' && list.some((o) => o.replacedBy === m.id && o.id !== m.id) ? 'hold (re-authorisation)' : m.kind === 'charge' ? 'fallback charge' : m.kind;
+      return `${what}: ${m.status}${m.error ? ` (${m.error})` : ''}, ${(m.completedAt ?? m.createdAt).toISOString()}`;
+    });
+  }
+
   /** How a deposit is secured, for the DTO. */
   static methodOf(d: DepositRow): DepositMethod {
     return d.method;

@@ -94,7 +94,7 @@ describe('Stripe deposits', () => {
     const create = jest.spyOn(gateway.client.paymentIntents, 'create').mockResolvedValue(RECORDED.heldIntent as never);
     const held = await deposits.placeHold(request);
     expect(retrieve).toHaveBeenCalledWith('cs_test_a1', { expand: ['payment_intent'] });
-    const [params, options] = create.mock.calls[0] as [Record<string, unknown>, Record<string, unknown>];
+    const [params, options] = create.mock.calls[0] as unknown as [Record<string, unknown>, Record<string, unknown>];
     expect(params).toMatchObject({
       amount: 30000,
       currency: 'usd',
@@ -138,7 +138,7 @@ describe('Stripe deposits', () => {
     jest.spyOn(gateway.client.checkout.sessions, 'retrieve').mockResolvedValue(RECORDED.session as never);
     const create = jest.spyOn(gateway.client.paymentIntents, 'create').mockResolvedValue(RECORDED.charged as never);
     expect(await deposits.chargeOffSession({ ...request, key: 'k-charge' })).toEqual({ ref: 'pi_charge_1', status: 'succeeded' });
-    const [params, options] = create.mock.calls[0] as [Record<string, unknown>, Record<string, unknown>];
+    const [params, options] = create.mock.calls[0] as unknown as [Record<string, unknown>, Record<string, unknown>];
     expect(params).toMatchObject({ off_session: true, confirm: true, amount: 30000 });
     expect(params.capture_method).toBeUndefined();
     expect(options).toEqual({ idempotencyKey: 'k-charge' });
