@@ -23,10 +23,10 @@ export function DepositState({ deposit }: { deposit: Deposit }) {
       {deposit.status === 'pending' ? ' (held on your card a day before the start; nothing is charged)' : null}
       {deposit.status === 'held' && deposit.method === 'charge' ? ' (charged instead of held; refunded after the return)' : null}
       {deposit.status === 'held' && deposit.captureBefore && deposit.method === 'hold' ? (
-        <>
+        <span className="deposit-detail">
           {' '}
-          (renewed automatically; current hold until <DateTime value={deposit.captureBefore} />)
-        </>
+          (on your card, not charged; this hold runs until <DateTime value={deposit.captureBefore} /> and is renewed while you ride)
+        </span>
       ) : null}
       {deposit.status === 'captured' || deposit.status === 'partially_captured' ? ` (${kept} kept${deposit.reason ? `: ${deposit.reason}` : ''})` : null}
       {deposit.actionUrl ? (

@@ -1,4 +1,4 @@
-import { BadGatewayException, ConflictException, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { BadGatewayException, ConflictException, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
 import { loggableError } from '../../common/loggable-error.js';
@@ -7,7 +7,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { isUniqueViolation } from '../../database/pg-errors.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { BikeRow } from '../../database/schema/bikes.js';
-import { DepositMethod, DepositMovementRow, DepositRow } from '../../database/schema/deposits.js';
+import { DepositMovementRow, DepositRow } from '../../database/schema/deposits.js';
 import { CounterPaymentMethod, RentalRow } from '../../database/schema/rentals.js';
 import { DomainEvents } from '../notifications/domain-events.service.js';
 import { DepositGateway, DepositHoldResult } from '../payments/payment-gateway.js';
@@ -524,11 +524,6 @@ export class DepositsService implements OnModuleInit {
       const what = m.kind === 'hold' && list.some((o) => o.replacedBy === m.id && o.id !== m.id) ? 'hold (re-authorisation)' : m.kind === 'charge' ? 'fallback charge' : m.kind;
       return `${what}: ${m.status}${m.error ? ` (${m.error})` : ''}, ${(m.completedAt ?? m.createdAt).toISOString()}`;
     });
-  }
-
-  /** How a deposit is secured, for the DTO. */
-  static methodOf(d: DepositRow): DepositMethod {
-    return d.method;
   }
 }
 
