@@ -87,6 +87,11 @@ describe('Stripe deposits', () => {
       siteOrigin: 'https://shop.example',
     });
     expect(create.mock.calls[0][0]).toMatchObject({ customer_creation: 'always', payment_intent_data: { setup_future_usage: 'off_session' } });
+
+    const event = { id: 'evt_paid', object: 'event', type: 'checkout.session.completed', data: { object: { ...RECORDED.session, payment_intent: 'pi_fee_1' } } };
+    const payload = JSON.stringify(event);
+    const header = gateway.client.webhooks.generateTestHeaderString({ payload, secret: 'whsec_unit' });
+    expect(gateway.parseNotification(Buffer.from(payload), { 'stripe-signature': header })).toMatchObject({ outcome: 'succeeded', savedCard: 'cs_test_a1' });
   });
 
   it('places an off-session manual-capture hold with extended authorisation if available, with the idempotency key', async () => {
