@@ -242,6 +242,19 @@ describe('Security deposits (issue 21)', () => {
     expect(dep.capturedMinor).toBe(captures[0].amountMinor);
   });
 
+  it("the dashboard's earnings count captured deposits, never holds", async () => {
+    const user = await createUser(t);
+    const admin = await createAdmin(t);
+    const bike = await createBike(t, { depositAmountCents: 30000 });
+    const earn = async () => (await t.http().get('/api/dashboard/summary').set('Authorization', admin.bearer).expect(200)).body.data.totals.totalEarn as number;
+    const id = await bookAndPay(user, bike.id, HOUR, DAY);
+    await service().runDue();
+    expect((await depositOf(id)).status).toBe('held');
+    expect(await earn()).toBe(0);
+    await capture(admin, id, { amount: 45.5, reason: 'Bent lever' }).expect(200);
+    expect(await earn()).toBe(45.5);
+  });
+
   it("a cancelled booking's hold is released at once", async () => {
     const user = await createUser(t);
     const bike = await createBike(t, { depositAmountCents: 8000 });
