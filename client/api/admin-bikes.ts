@@ -6,7 +6,7 @@ import type { Schemas } from './types.js';
 
 /** The fields an admin sends to add or replace a bike (all required; isAvailable defaults to true on create). */
 export type BikeInput = Pick<Schemas['CreateBikeDto'], 'name' | 'description' | 'pricePerHour' | 'cc' | 'year' | 'model' | 'brand' | 'imgageurl' | 'quantity'> &
-  Partial<Pick<Schemas['CreateBikeDto'], 'isAvailable'>>;
+  Partial<Pick<Schemas['CreateBikeDto'], 'isAvailable' | 'depositAmount'>>;
 
 /** Spec section 9: the admin bike table pages by 3. */
 export const ADMIN_BIKES_PAGE_SIZE = 3;

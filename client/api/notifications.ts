@@ -27,6 +27,10 @@ const WEBHOOK_EVENT_ORDER: Record<WebhookEvent, true> = {
   'bike.created': true,
   'bike.updated': true,
   'bike.deleted': true,
+  'deposit.held': true,
+  'deposit.released': true,
+  'deposit.captured': true,
+  'deposit.failed': true,
 };
 export const WEBHOOK_EVENTS = Object.keys(WEBHOOK_EVENT_ORDER) as WebhookEvent[];
 

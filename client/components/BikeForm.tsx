@@ -23,6 +23,7 @@ const FIELDS: Record<keyof BikeFormValues, true> = {
   imgageurl: true,
   quantity: true,
   isAvailable: true,
+  depositAmount: true,
 };
 const isField = (path: string): path is keyof BikeFormValues => Object.hasOwn(FIELDS, path);
 
@@ -156,6 +157,15 @@ export function BikeForm({ form, initialValues, submitLabel, submitting, showAva
             <Col xs={12} md={12}>
               <Form.Item label="Quantity" name="quantity" rules={[required('quantity')]}>
                 <InputNumber min={0} max={10000} precision={0} style={wholeNumber} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Security deposit per bike"
+                name="depositAmount"
+                extra="Held on the customer's card a day before the start and released after the return; 0 = no deposit"
+              >
+                <InputNumber min={0} max={1000000} precision={2} step={10} prefix="$" style={wholeNumber} />
               </Form.Item>
             </Col>
             <Col span={24}>

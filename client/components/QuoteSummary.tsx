@@ -65,6 +65,12 @@ export function QuoteSummary({ quote, quantity, id }: { quote: UseQueryResult<Qu
           </tr>
         </tfoot>
       </table>
+      {data.deposit && data.deposit.amount > 0 ? (
+        <p className="quote-deposit">
+          Security deposit: <strong>{formatMoney(data.deposit.amount, data.deposit.currency)}</strong>, held on your card a day before the pick-up and released
+          after the return. Nothing is charged unless the bike comes back damaged.
+        </p>
+      ) : null}
       <QuoteTermsText quote={data} />
       {quote.isError ? <p className="quote-stale">{quote.error.message}</p> : null}
     </section>

@@ -87,6 +87,10 @@ export const envSchema = z
       .transform((v) => v.toUpperCase())
       .default('USD'),
     HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    /** Security deposits (issue 21): the card hold is placed this many hours before the start (or at booking when later). */
+    DEPOSIT_HOLD_LEAD_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
+    /** A hold is renewed (a new hold, then the old one released) this many hours before it would lapse. */
+    DEPOSIT_REAUTH_MARGIN_HOURS: z.coerce.number().int().min(1).max(24 * 6).default(24),
     MAX_PENDING_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(3),
     // Issue 20: what one customer and one client address may hold (0 = no limit).
     MAX_HELD_UNIT_DAYS: z.coerce.number().min(0).max(100_000).default(400),

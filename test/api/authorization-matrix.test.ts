@@ -99,6 +99,13 @@ const ROUTES: Record<string, RouteCase> = {
     request: (f) => ({ path: '/api/rentals/counter', body: { customerEmail: f.c.email, bikeId: f.bike, startTime: future(), quantity: 1, paymentMethod: 'cash', paid: false } }),
     expect: { userA: 403, userB: 403, admin: 201 },
   },
+  // Issue 21: admin only; the fixture's rental has no deposit (409 NO_DEPOSIT once authorised).
+  'POST /api/rentals/:id/deposit/capture': {
+    request: (f) => ({ path: `/api/rentals/${f.bookedRental}/deposit/capture`, body: { amount: 1, reason: 'Scratch' } }),
+    expect: { userA: 403, userB: 403, admin: 409 },
+  },
+  'GET /api/rentals/deposits/attention': { request: () => ({ path: '/api/rentals/deposits/attention' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'POST /api/rentals/:id/deposit/release': { request: (f) => ({ path: `/api/rentals/${f.bookedRental}/deposit/release` }), expect: { userA: 403, userB: 403, admin: 409 } },
   'POST /api/rentals/:id/cancel': { request: (f) => ({ path: `/api/rentals/${f.futureRental}/cancel` }), expect: { userA: 200, userB: 404, admin: 403 } },
   'POST /api/rentals/:id/reschedule': {
     request: (f) => ({ path: `/api/rentals/${f.futureRental}/reschedule`, body: { startTime: new Date(Date.now() + 5 * 86_400_000).toISOString() } }),
@@ -127,6 +134,8 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/payments/webhook/sandbox': { request: () => ({ path: '/api/payments/webhook/sandbox', body: { id: 'evt_x', type: 'payment.succeeded' } }), expect: 'public' },
   'POST /api/payments/webhook/stripe': { request: () => ({ path: '/api/payments/webhook/stripe', body: { id: 'evt_x' } }), expect: 'public' },
   'GET /api/payments/sandbox/checkout/:sessionRef': { request: () => ({ path: '/api/payments/sandbox/checkout/sbx_unknown' }), expect: 'public' },
+  'GET /api/payments/sandbox/deposit/:intentRef': { request: () => ({ path: '/api/payments/sandbox/deposit/sbx_pi_unknown' }), expect: 'public' },
+  'POST /api/payments/sandbox/deposit/:intentRef': { request: () => ({ path: '/api/payments/sandbox/deposit/sbx_pi_unknown', form: {} }), expect: 'public' },
   'POST /api/payments/sandbox/checkout/:sessionRef': { request: () => ({ path: '/api/payments/sandbox/checkout/sbx_unknown', form: { outcome: 'cancel' } }), expect: 'public' },
   'POST /api/reviews/addreviews': {
     request: (f) => ({ path: '/api/reviews/addreviews', body: { bikeId: f.bike, rating: 4.5, comment: 'Great', paymentId: f.paidRental.ref } }),

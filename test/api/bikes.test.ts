@@ -80,6 +80,7 @@ describe('Bikes API', () => {
           // Issue 10: day and week prices and the fleet size join the shape.
           pricePerDay: null,
           pricePerWeek: null,
+          depositAmount: 0,
           currency: 'USD',
           cc: bike.cc,
           year: bike.year,

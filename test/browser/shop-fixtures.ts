@@ -26,6 +26,7 @@ export interface BikeFields {
   imgageurl: string;
   quantity: number;
   isAvailable?: boolean;
+  depositAmount?: number;
 }
 
 export interface CreatedBike extends BikeFields {

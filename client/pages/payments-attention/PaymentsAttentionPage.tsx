@@ -4,6 +4,7 @@ import { useNavigation } from 'react-router-dom';
 import { useAttentionPayments, type AttentionPayment } from '../../api/payments.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { DepositAttentionCard } from './DepositAttention.js';
 import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
@@ -127,6 +128,7 @@ export default function PaymentsAttentionPage() {
           />
         )}
       </Card>
+      <DepositAttentionCard />
     </>
   );
 }

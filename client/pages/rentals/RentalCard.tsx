@@ -10,6 +10,7 @@ import { RentalStatusTag } from '../../components/rental-display.js';
 import { BookingChangeButtons } from './RentalActions.js';
 import { amountDue, resumeFeeLink } from '../../lib/rental-state.js';
 import { RentalDocuments } from '../../components/RentalDocuments.js';
+import { DepositState } from '../../components/DepositState.js';
 
 /** What the rental's state means for the renter, in one sentence (no sentence where the numbers say it all). */
 function stateNote(rental: Rental): ReactNode {
@@ -81,6 +82,7 @@ export function RentalCard({ rental }: { rental: Rental }) {
   ];
   if (rental.lateFee) facts.push({ term: 'Late fee', value: formatMoney(rental.lateFee, rental.currency), valueClassName: 'rental-cost' });
   if (rental.totalPaid && due > 0) facts.push({ term: 'Still due', value: formatMoney(due, rental.currency), valueClassName: 'rental-cost' });
+  if (rental.deposit && rental.deposit.status !== 'none') facts.push({ term: 'Deposit', value: <DepositState deposit={rental.deposit} /> });
   return (
     <Card className="rental-card" role="article" aria-labelledby={titleId}>
       <div className="rental-card-head">

@@ -10,6 +10,7 @@ import { DateTime } from '../../components/DateTime.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
 import { shopDayStart, toZonedInputValue } from '../../lib/time.js';
 import { ReturnModal } from './ReturnModal.js';
+import { DepositsToSettle } from './DepositsToSettle.js';
 import './return-bikes.css';
 import { LoadError } from '../../components/LoadError.js';
 
@@ -137,6 +138,7 @@ export default function ReturnBikesPage() {
           />
         )}
       </Card>
+      <DepositsToSettle rentals={rentals.data ?? []} />
       {returning ? <ReturnModal key={returning.rental._id} {...returning} onClose={() => setReturning(null)} /> : null}
     </>
   );

@@ -10,7 +10,7 @@ import { ButtonLink } from '../../components/ButtonLink.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import type { UpdateBikeLoaderData } from './loader.js';
 
-const FORM_FIELDS = ['name', 'description', 'pricePerHour', 'cc', 'year', 'model', 'brand', 'imgageurl', 'quantity'] as const;
+const FORM_FIELDS = ['name', 'description', 'pricePerHour', 'cc', 'year', 'model', 'brand', 'imgageurl', 'quantity', 'depositAmount'] as const;
 
 export default function UpdateBikePage() {
   const { id, currentYear } = useLoaderData() as UpdateBikeLoaderData;

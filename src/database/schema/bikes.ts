@@ -23,6 +23,8 @@ export const bikes = pgTable(
     pricePerDayCents: integer('price_per_day_cents'),
     pricePerWeekCents: integer('price_per_week_cents'),
     isAvailable: boolean('is_available').notNull().default(true),
+    /** Security deposit per unit (minor units of `currency`), held on the customer's card; 0 = none. */
+    depositAmountCents: integer('deposit_amount_cents').notNull().default(0),
     ...timestamps(),
     deletedAt: timestamptz('deleted_at'),
   },
@@ -31,6 +33,7 @@ export const bikes = pgTable(
     check('bikes_price_per_week_non_negative', sql`${t.pricePerWeekCents} >= 0`),
     check('bikes_price_non_negative', sql`${t.pricePerHourCents} >= 0`),
     check('bikes_cc_non_negative', sql`${t.cc} >= 0`),
+    check('bikes_deposit_non_negative', sql`${t.depositAmountCents} >= 0`),
     index('bikes_listing_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index('bikes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('bikes_brand_trgm_idx').using('gin', sql`lower(${t.brand}) gin_trgm_ops`),

@@ -37,6 +37,8 @@ export class BikeDto {
   pricePerDay: number | null;
   @ApiProperty({ type: Number, nullable: true, example: 200, description: 'Price for a whole week (major units); null = not offered' })
   pricePerWeek: number | null;
+  @ApiProperty({ example: 300, description: "Security deposit per unit (major units of currency), held on the customer's card before the start; 0 = none" })
+  depositAmount: number;
   @ApiProperty({
     example: 4,
     description: 'Units free now: active units not in maintenance and not held by a booking whose window covers now (derived, never stored)',
@@ -71,6 +73,7 @@ export function toBikeDto(row: BikeWithStock): BikeDto {
     pricePerHour: toMajor(row.pricePerHourCents),
     pricePerDay: toMajorOrNull(row.pricePerDayCents),
     pricePerWeek: toMajorOrNull(row.pricePerWeekCents),
+    depositAmount: toMajor(row.depositAmountCents),
     currency: row.currency,
     cc: row.cc,
     year: row.year,
@@ -207,6 +210,13 @@ export class CreateBikeDto {
   @Min(0)
   @Max(1000000)
   pricePerWeek?: number | null;
+
+  @ApiPropertyOptional({ example: 300, minimum: 0, maximum: 1000000, default: 0, description: "Security deposit per unit (major units), held on the customer's card; 0 = none. PUT: absent keeps it" })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'depositAmount must be a number with at most 2 decimals' })
+  @Min(0)
+  @Max(1000000)
+  depositAmount?: number;
 }
 
 /**

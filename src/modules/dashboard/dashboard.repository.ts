@@ -4,6 +4,7 @@ import { TransactionHost } from '../../database/transaction-host.js';
 import { bikes } from '../../database/schema/bikes.js';
 import { bikeUnits } from '../../database/schema/fleet.js';
 import { payments } from '../../database/schema/payments.js';
+import { deposits } from '../../database/schema/deposits.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { users } from '../../database/schema/users.js';
 
@@ -42,6 +43,11 @@ export class DashboardRepository {
       })
       .from(payments)
       .where(eq(payments.status, 'succeeded'));
+    // Captured security deposits are earnings; holds never are (issue 21).
+    const [kept] = await this.txHost.db
+      .select({ n: sumOf(deposits.capturedMinor) })
+      .from(deposits)
+      .where(eq(deposits.currency, currencies.rental));
     // The fleet: every active unit of a bike not deleted, counted once whether it is in the shop, out on a rental or
     // booked for later (stock free now plus units of open bookings counted a future booking's units twice).
     const [fleet] = await this.txHost.db
@@ -52,7 +58,7 @@ export class DashboardRepository {
     const [people] = await this.txHost.db.select({ n: sql`count(*)`.mapWith(Number) }).from(users);
     return {
       rentedUnits: rented.n,
-      rentalEarnMinor: money.rental,
+      rentalEarnMinor: money.rental + kept.n,
       bookingFeesMinor: money.bookingFee,
       fleetUnits: fleet.n,
       users: people.n,

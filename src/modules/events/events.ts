@@ -11,6 +11,10 @@ export const WEBHOOK_EVENTS = [
   'bike.created',
   'bike.updated',
   'bike.deleted',
+  'deposit.held',
+  'deposit.released',
+  'deposit.captured',
+  'deposit.failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -21,6 +25,8 @@ export const CUSTOMER_ONLY_EVENTS = [
   'rental.pickup_reminder',
   'rental.return_due_soon',
   'rental.overdue',
+  'deposit.confirmation_needed',
+  'deposit.fallback_charged',
 ] as const;
 export type CustomerOnlyEventType = (typeof CUSTOMER_ONLY_EVENTS)[number];
 
@@ -40,6 +46,11 @@ export const EMAIL_KINDS = [
   'rescheduled',
   'refunded',
   'password_changed',
+  'deposit_held',
+  'deposit_released',
+  'deposit_captured',
+  'deposit_confirmation_needed',
+  'deposit_fallback_charge',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -55,6 +66,11 @@ export const EMAIL_FOR_EVENT: Partial<Record<DomainEventType, EmailKind>> = {
   'rental.pickup_reminder': 'pickup_reminder',
   'rental.return_due_soon': 'return_due_soon',
   'rental.overdue': 'overdue',
+  'deposit.held': 'deposit_held',
+  'deposit.released': 'deposit_released',
+  'deposit.captured': 'deposit_captured',
+  'deposit.confirmation_needed': 'deposit_confirmation_needed',
+  'deposit.fallback_charged': 'deposit_fallback_charge',
 };
 
 export const isWebhookEvent = (type: string): type is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(type);

@@ -46,6 +46,16 @@ export interface DocumentModel {
 
 const PREFIX: Record<DocumentKind, string> = { receipt: 'R', invoice: 'INV' };
 const PAID_STATUSES = ['succeeded', 'refunded'];
+/** The deposit's state on an invoice. */
+const DEPOSIT_WORDS: Record<string, string> = {
+  pending: 'to be held on the card before the start (not charged)',
+  held: 'held on the card (not charged)',
+  released: 'released',
+  captured: 'kept in full',
+  partially_captured: 'partly kept, the rest released',
+  failed: 'hold declined',
+  expired: 'hold expired',
+};
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
 const cents = (major: unknown): number | null => (typeof major === 'number' && Number.isFinite(major) ? minorOfOwnMajor(major) : null);
@@ -202,6 +212,18 @@ export class DocumentsService {
     for (const p of paidList) {
       const keptMinor = String(p.status) === 'succeeded' && !p.paidAfterCloseAt ? p.amountMinor : 0;
       paid.set(p.currency, (paid.get(p.currency) ?? 0) + keptMinor);
+    }
+    // The security deposit apart from the rental's price: held and released money is no charge; what was kept is,
+    // and it was taken from the hold (paid).
+    const deposit = obj(rental.deposit);
+    if (deposit.status && deposit.status !== 'none') {
+      const depositCurrency = String(deposit.currency ?? currency);
+      const kept = cents(deposit.capturedAmount) ?? 0;
+      add({ label: 'Security deposit', detail: `${formatMoney(cents(deposit.amount) ?? 0, depositCurrency)}, ${DEPOSIT_WORDS[String(deposit.status)] ?? String(deposit.status)}`, amountMinor: 0, currency: depositCurrency }, false);
+      if (kept > 0) {
+        add({ label: 'Deposit kept', detail: deposit.reason ? String(deposit.reason) : undefined, amountMinor: kept, currency: depositCurrency });
+        paid.set(depositCurrency, (paid.get(depositCurrency) ?? 0) + kept);
+      }
     }
     const currencies = [...new Set([...charged.keys(), ...paid.keys()])];
     return this.render({

@@ -292,11 +292,83 @@ export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop:
         },
       ]);
     }
+    case 'deposit_held':
+    case 'deposit_released':
+    case 'deposit_captured':
+    case 'deposit_confirmation_needed':
+    case 'deposit_fallback_charge':
+      return depositEmail(kind, d, bikeName, shop, make);
     case 'password_changed':
       return make(`Your ${shop.name} password was changed`, 'Your password was changed', [
         { p: 'The password of your account was just changed. If that was you, there is nothing to do.' },
         { p: 'If it was not you, reset your password at once and contact us: someone may know your old password.' },
         { facts: [['Account', to.email]] },
       ]);
+  }
+}
+
+/** The security deposit's messages (issue 21); `d` is the rental's DTO with its `deposit`. */
+function depositEmail(
+  kind: 'deposit_held' | 'deposit_released' | 'deposit_captured' | 'deposit_confirmation_needed' | 'deposit_fallback_charge',
+  d: Json,
+  bikeName: string,
+  shop: ShopInfo,
+  make: (subject: string, heading: string, blocks: Block[]) => RenderedEmail,
+): RenderedEmail {
+  const dep = obj(d.deposit);
+  const currency = str(dep.currency);
+  const amount = money(num(dep.amount), currency);
+  const facts: [string, string][] = [
+    ['Bike', bikeName],
+    ['Booking reference', str(d.paymentId) ?? ''],
+    ['Deposit', amount],
+  ];
+  switch (kind) {
+    case 'deposit_held':
+      return make(`Deposit held: ${amount} for ${bikeName}`, 'Your security deposit is held', [
+        {
+          p: `We placed a hold of ${amount} on your card as the security deposit for ${bikeName}. Nothing is charged: the hold is released when you bring the bike back in good order.`,
+        },
+        { facts: [...facts, ...(str(dep.captureBefore) ? ([['Held until at most', formatShopTime(str(dep.captureBefore), shop.timeZone)]] as [string, string][]) : [])].filter(([, v]) => v) },
+        { p: 'If your rental lasts longer than your bank keeps a hold, we renew it automatically: the new hold is placed before the old one is released.' },
+        { action: ['See your rentals', '/dashboard/rentals'] },
+      ]);
+    case 'deposit_released':
+      return make(`Deposit released: ${bikeName}`, 'Your security deposit is released', [
+        { p: `The hold of ${amount} on your card for ${bikeName} is released. Depending on your bank it can take a few days to disappear from your statement.` },
+        { facts: facts.filter(([, v]) => v) },
+      ]);
+    case 'deposit_captured': {
+      const kept = money(num(dep.capturedAmount), currency);
+      return make(`Deposit: ${kept} kept for ${bikeName}`, 'Part of your security deposit was kept', [
+        { p: `After the return of ${bikeName} we kept ${kept} of your ${amount} security deposit. The rest of the hold is released.` },
+        { facts: [...facts, ['Kept', kept], ['Reason', str(dep.reason) ?? '']].filter(([, v]) => v) as [string, string][] },
+        { p: 'Questions about this? Reply to this email or contact the shop.' },
+      ]);
+    }
+    case 'deposit_confirmation_needed':
+      return make(`Please confirm your deposit for ${bikeName}`, 'Your bank asks you to confirm the deposit', [
+        { p: `Your bank wants you to confirm the ${amount} hold for the security deposit of ${bikeName}. Please confirm it before you pick up the bike.` },
+        { facts: facts.filter(([, v]) => v) },
+        { action: ['Confirm the deposit', pathOf(str(dep.actionUrl)) ?? '/dashboard/rentals'] },
+      ]);
+    case 'deposit_fallback_charge':
+      return make(`Deposit charged for ${bikeName}: refunded after the return`, 'Your deposit was charged instead of held', [
+        {
+          p: `Your bank did not allow us to renew the ${amount} hold for ${bikeName}, so we charged the deposit instead. It is refunded after the return (less any damage, which we would tell you about).`,
+        },
+        { facts: facts.filter(([, v]) => v) },
+      ]);
+  }
+}
+
+/** The confirmation page's path (the email links under the shop's public URL). */
+function pathOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url, 'http://shop.invalid');
+    return `${u.pathname}${u.search}`;
+  } catch {
+    return null;
   }
 }

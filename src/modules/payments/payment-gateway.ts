@@ -42,6 +42,8 @@ export interface GatewayNotification {
   outcome: PaymentOutcome | null;
   /** The verified event as received, kept in payment_notifications. */
   payload: unknown;
+  /** The card the payer saved for this rental's deposit (a gateway reference, never card data), when paid. */
+  savedCard?: string;
 }
 
 /**
@@ -56,6 +58,65 @@ export interface PaymentGateway {
   expireCheckout?(providerRef: string): Promise<void>;
   /** Gives the whole amount of a paid payment back to the payer; throws when the gateway refuses. */
   refund(payment: PaymentRow): Promise<{ refundRef: string }>;
+  /** Security deposits on the card saved with the booking fee (issue 21). */
+  readonly deposits: DepositGateway;
+}
+
+/** Who started a charge: the card networks grant a customer-initiated hold longer than a merchant-initiated one. */
+export type HoldInitiator = 'customer' | 'merchant';
+
+export interface DepositHoldRequest {
+  /** Idempotency key: the same key never authorises twice (derived from the ledger row written before the call). */
+  key: string;
+  amountMinor: number;
+  currency: string;
+  /** GatewayNotification.savedCard of the booking fee. */
+  cardRef: string;
+  initiator: HoldInitiator;
+  description: string;
+  metadata: { rentalId: string; movementId: string };
+  /** The shop's public origin (the sandbox's confirmation page lives there). */
+  siteOrigin: string;
+}
+
+export interface DepositHoldResult {
+  /** The gateway's object (Stripe PaymentIntent id). */
+  ref: string;
+  /** held: authorised, awaiting capture; requires_action: the bank wants the customer to confirm; failed: declined. */
+  status: 'held' | 'requires_action' | 'failed' | 'released' | 'expired' | 'captured';
+  /** The last moment the hold can be captured (the network's window for this brand and initiator). */
+  captureBefore?: Date;
+  /** The issuer granted a longer hold (extended authorisation, up to 30 days). */
+  extended?: boolean;
+  /** requires_action: where the customer confirms. */
+  actionUrl?: string;
+  /** failed: the gateway's reason (decline code). */
+  error?: string;
+}
+
+export interface DepositChargeResult {
+  ref: string;
+  status: 'succeeded' | 'requires_action' | 'failed';
+  error?: string;
+}
+
+/**
+ * Deposits at the gateway. Every call carries an idempotency key: retried with the same key after a crash, a call
+ * answers the first outcome again instead of authorising, capturing or charging twice.
+ */
+export interface DepositGateway {
+  /** An off-session authorisation of `amountMinor` (Stripe: PaymentIntent, capture_method=manual). */
+  placeHold(request: DepositHoldRequest): Promise<DepositHoldResult>;
+  /** The hold as the gateway sees it now (confirmed by the customer, expired). */
+  holdStatus(ref: string): Promise<DepositHoldResult>;
+  /** Captures part or all of a hold; the rest is released by the gateway. */
+  captureHold(request: { key: string; ref: string; amountMinor: number }): Promise<void>;
+  /** Cancels a hold: nothing is charged. */
+  releaseHold(request: { key: string; ref: string }): Promise<void>;
+  /** Charges the deposit off-session (the fallback when a re-authorisation fails). */
+  chargeOffSession(request: DepositHoldRequest): Promise<DepositChargeResult>;
+  /** Gives back part or all of a charge. */
+  refundCharge(request: { key: string; ref: string; amountMinor: number }): Promise<{ refundRef: string }>;
 }
 
 /** Maximum age of a signed notification, both gateways (Stripe's default tolerance too). */

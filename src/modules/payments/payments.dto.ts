@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
+import { SANDBOX_CARD_IDS } from './sandbox-deposits.js';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../../database/schema/payments.js';
 import type { PaymentKind, PaymentRow, PaymentStatus } from '../../database/schema/payments.js';
 import { RENTAL_STATUSES, rentalReturned } from '../../database/schema/rentals.js';
@@ -151,4 +152,9 @@ export class SandboxOutcomeDto {
   @ApiProperty({ enum: SANDBOX_OUTCOMES, example: 'pay' })
   @IsIn(SANDBOX_OUTCOMES, { message: 'outcome must be one of pay, fail, cancel' })
   outcome: SandboxOutcome;
+
+  @ApiPropertyOptional({ enum: SANDBOX_CARD_IDS, example: 'visa', description: "The test card (saved for the rental's security deposit); default visa" })
+  @IsOptional()
+  @IsIn(SANDBOX_CARD_IDS, { message: `card must be one of ${SANDBOX_CARD_IDS.join(', ')}` })
+  card?: string;
 }

@@ -6,12 +6,12 @@ import { PaymentsController } from './payments.controller.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
 import { CheckoutReturnUrlMiddleware } from './return-url.js';
-import { SandboxController } from './sandbox.controller.js';
+import { SandboxController, SandboxDepositController } from './sandbox.controller.js';
 import { SandboxService } from './sandbox.service.js';
 
 @Module({
   imports: [EventsModule],
-  controllers: [PaymentsController, SandboxController],
+  controllers: [PaymentsController, SandboxController, SandboxDepositController],
   providers: [PaymentGateways, PaymentsRepository, PaymentsService, SandboxService, PaymentEventSubjects],
   exports: [PaymentsService, PaymentGateways, PaymentsRepository],
 })

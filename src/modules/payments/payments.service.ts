@@ -20,7 +20,13 @@ import { payments as paymentsSettled } from '../../common/observability/metrics.
  * Called in the transaction that made `payment` final, so what depends on it (the rental's state, the stock)
  * changes atomically with it. Payments know nothing about rentals; the rentals module subscribes.
  */
-export type PaymentSettledListener = (payment: PaymentRow, at: Date) => Promise<void | typeof REFUND>;
+export type PaymentSettledListener = (payment: PaymentRow, at: Date, details?: SettleDetails) => Promise<void | typeof REFUND>;
+
+/** What the gateway told about a settled payment beyond its outcome. */
+export interface SettleDetails {
+  /** The card saved for the rental's deposit (GatewayNotification.savedCard). */
+  savedCard?: string;
+}
 
 /** A settled listener's answer for money the rental must not keep: it is flagged and refunded after the commit. */
 export const REFUND = 'refund';
@@ -120,7 +126,7 @@ export class PaymentsService {
    * lock order with cancel and reschedule). A success the rental must not keep (a listener answered REFUND: more
    * than it owes, or the rental is closed) comes back flagged PAID_AFTER_CLOSE: the caller refunds it after the commit.
    */
-  settle(paymentId: string, outcome: PaymentOutcome): Promise<PaymentRow | undefined> {
+  settle(paymentId: string, outcome: PaymentOutcome, details?: SettleDetails): Promise<PaymentRow | undefined> {
     return this.txHost.run(async () => {
       await this.payments.lockRentalOf(paymentId);
       const at = this.clock.now();
@@ -128,7 +134,7 @@ export class PaymentsService {
       if (row) {
         paymentsSettled.inc({ outcome });
         let refund = false;
-        for (const listener of this.listeners) if ((await listener(row, at)) === REFUND) refund = true;
+        for (const listener of this.listeners) if ((await listener(row, at, details)) === REFUND) refund = true;
         if (row.status === 'succeeded') await this.events.payment('payment.succeeded', row.id);
         if (refund) {
           this.logger.warn(`payment ${row.id} succeeded for money its rental does not owe: refunding it`);
@@ -206,7 +212,7 @@ export class PaymentsService {
         return { message: 'Notification recorded; it matches no payment', data: current(false) };
       }
       if (!notification.outcome) return { message: 'Notification recorded; it does not settle a payment', data: current(false) };
-      const settled = await this.settle(payment.id, notification.outcome);
+      const settled = await this.settle(payment.id, notification.outcome, { savedCard: notification.savedCard });
       if (settled && this.mustRefund(settled)) {
         return { message: 'Notification processed; the rental does not owe this payment and it is refunded', data: current(true, settled.status), refund: settled };
       }

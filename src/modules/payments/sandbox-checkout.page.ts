@@ -1,4 +1,5 @@
 import { PaymentStatus } from '../../database/schema/payments.js';
+import { SANDBOX_CARDS } from './sandbox-deposits.js';
 
 /** What the hosted sandbox page shows. */
 export interface SandboxPageModel {
@@ -35,15 +36,16 @@ dt{color:var(--muted)}dd{margin:0;text-align:right;overflow-wrap:anywhere}
 fieldset{border:0;margin:1.25rem 0 0;padding:0;display:grid;gap:.6rem}
 legend{margin-bottom:.6rem;font-weight:600}
 label{display:block;font-size:.9rem;color:var(--muted);margin-bottom:.25rem}
-input{width:100%;padding:.6rem .75rem;border:1px solid var(--line);border-radius:8px;font:inherit;background:#f8f9fc;color:var(--ink)}
+input,select{width:100%;padding:.6rem .75rem;border:1px solid var(--line);border-radius:8px;font:inherit;background:#f8f9fc;color:var(--ink)}
 button,.link{display:block;width:100%;padding:.75rem 1rem;border-radius:8px;border:1px solid transparent;font:inherit;font-weight:600;cursor:pointer;text-align:center;text-decoration:none}
 .pay{background:var(--brand);color:var(--brand-ink)}
 .fail{background:#fff;color:#a1131f;border-color:#e7b3b8}
 .cancel{background:#fff;color:var(--ink);border-color:var(--line)}
 .link{background:var(--brand);color:var(--brand-ink)}
 button:hover{filter:brightness(.95)}
-button:focus-visible,.link:focus-visible,input:focus-visible{outline:3px solid #ffb000;outline-offset:2px}
+button:focus-visible,.link:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #ffb000;outline-offset:2px}
 .state{font-size:1.1rem;margin:0 0 1rem}
+.saved{margin:.5rem 0 0;color:var(--muted);font-size:.85rem}
 footer{max-width:28rem;margin:0 auto 2rem;padding:0 1rem;color:var(--muted);font-size:.8rem;text-align:center}
 @media (prefers-reduced-motion:no-preference){button{transition:filter .15s}}
 `;
@@ -109,7 +111,10 @@ ${header}
 <p class="notice" id="test-mode"><strong>Test mode.</strong> No real money moves. Choose how this payment ends to see how ${escapeHtml(m.merchant)} reacts.</p>
 <form method="post" action="${escapeHtml(action)}">
 <label for="card">Test card</label>
-<input id="card" value="4242 4242 4242 4242" readonly aria-describedby="test-mode">
+<select id="card" name="card" aria-describedby="test-mode card-saved">
+${SANDBOX_CARDS.map((c) => `<option value="${escapeHtml(c.id)}"${c.id === 'visa' ? ' selected' : ''}>${escapeHtml(`${c.number} · ${c.label}`)}</option>`).join('\n')}
+</select>
+<p class="saved" id="card-saved">Paying saves this card for this rental's security deposit: ${escapeHtml(m.merchant)} may place a hold on it before the start and release it after the return. ${escapeHtml(m.merchant)} never sees or stores the card's details.</p>
 <fieldset>
 <legend>Result of this test payment</legend>
 <button type="submit" name="outcome" value="pay" class="pay">Pay ${escapeHtml(m.amount)}</button>
@@ -129,6 +134,21 @@ export function renderSandboxMessage(title: string, text: string, link?: { href:
 <h1 id="message-title">${escapeHtml(title)}</h1>
 <p class="state" role="status">${escapeHtml(text)}</p>
 ${link ? `<a class="link" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>` : ''}
+</section>`,
+  );
+}
+
+/** The hold a bank asked the customer to confirm (requires_action): one Confirm button. */
+export function renderSandboxDepositConfirmation(m: { ref: string; merchant: string; amount: string }): string {
+  return layout(
+    `Confirm a ${m.amount} deposit hold · Okay Pay Sandbox`,
+    `<section class="card" aria-labelledby="confirm-title">
+<h1 id="confirm-title">Confirm the security deposit</h1>
+<p class="amount">${escapeHtml(m.amount)}</p>
+<p class="notice"><strong>Test mode.</strong> Your bank asks you to confirm this hold for ${escapeHtml(m.merchant)}. It is a hold, not a charge: it is released after the return.</p>
+<form method="post" action="/api/payments/sandbox/deposit/${encodeURIComponent(m.ref)}">
+<button type="submit" class="pay">Confirm the hold of ${escapeHtml(m.amount)}</button>
+</form>
 </section>`,
   );
 }

@@ -79,6 +79,34 @@ export class SandboxController {
     @Res() res: Response,
   ): Promise<void> {
     const returnUrl = this.sandbox.returnUrl(returnTo, requestOrigin(req));
-    send(res, await this.sandbox.submit(sessionRef, dto.outcome, req.socket.localPort ?? 0, returnUrl));
+    send(res, await this.sandbox.submit(sessionRef, dto.outcome, req.socket.localPort ?? 0, returnUrl, dto.card));
+  }
+}
+
+/** The sandbox's page where a customer confirms a deposit hold their bank asked about (requires_action). */
+@ApiTags('payments')
+@Controller('payments/sandbox/deposit')
+export class SandboxDepositController {
+  constructor(private readonly sandbox: SandboxService) {}
+
+  @Get(':intentRef')
+  @Endpoint({ access: 'public', summary: 'Sandbox gateway: confirm a security deposit hold (HTML)', description: 'Shows the hold awaiting the customer with a Confirm button.' })
+  @RawResponse()
+  @ApiParam({ name: 'intentRef', description: 'The sandbox payment intent (sbx_pi_...)' })
+  @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'The confirmation page', content: HTML })
+  @ApiResponse({ status: 404, description: 'Unknown hold', content: HTML })
+  showSandboxDepositConfirmation(@Param('intentRef') ref: string, @Res() res: Response): void {
+    send(res, this.sandbox.showDepositConfirmation(ref));
+  }
+
+  @Post(':intentRef')
+  @Endpoint({ access: 'public', summary: 'Sandbox gateway: the customer confirmed the deposit hold', description: 'The hold is authorised; redirects (303) to My Rentals.' })
+  @RawResponse()
+  @ApiParam({ name: 'intentRef', description: 'The sandbox payment intent (sbx_pi_...)' })
+  @ApiResponse({ status: 303, description: 'Back to the shop: Location /dashboard/rentals' })
+  @ApiResponse({ status: 404, description: 'Unknown hold', content: HTML })
+  confirmSandboxDeposit(@Param('intentRef') ref: string, @Res() res: Response): void {
+    send(res, this.sandbox.confirmDeposit(ref));
   }
 }

@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock.js';
 import type { PaymentRow } from '../../database/schema/payments.js';
 import { CheckoutRequest, CheckoutSession, GatewayNotification, PaymentGateway, PaymentOutcome } from './payment-gateway.js';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-signature.js';
+import { SANDBOX_CARD_IDS, sandboxCardRef, SandboxDepositGateway } from './sandbox-deposits.js';
 
 export const SANDBOX_EVENT_TYPES: Record<string, PaymentOutcome> = {
   'payment.succeeded': 'succeeded',
@@ -17,7 +18,8 @@ export const SANDBOX_EVENT_TYPES: Record<string, PaymentOutcome> = {
 export interface SandboxEvent {
   id: string;
   type: string;
-  data: { sessionRef: string };
+  /** card: the test card the payer chose (saved for the rental's deposit). */
+  data: { sessionRef: string; card?: string };
   /** Unix seconds. */
   created: number;
 }
@@ -33,11 +35,14 @@ export const sandboxCheckoutPath = (ref: string): string => `/api/payments/sandb
  */
 export class SandboxGateway implements PaymentGateway {
   readonly provider = 'sandbox' as const;
+  readonly deposits: SandboxDepositGateway;
 
   constructor(
     private readonly secret: string,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.deposits = new SandboxDepositGateway(clock);
+  }
 
   async createCheckout({ siteOrigin, returnUrl }: CheckoutRequest): Promise<CheckoutSession> {
     const providerRef = `sbx_${randomBytes(16).toString('hex')}`;
@@ -71,6 +76,8 @@ export class SandboxGateway implements PaymentGateway {
       providerRef: ref,
       outcome: SANDBOX_EVENT_TYPES[event.type] ?? null,
       payload: event,
+      savedCard:
+        event.type === 'payment.succeeded' && typeof event.data.card === 'string' && SANDBOX_CARD_IDS.includes(event.data.card) ? sandboxCardRef(event.data.card) : undefined,
     };
   }
 }

@@ -5,8 +5,9 @@ import { AppConfig } from '../../config/app-config.js';
 import { formatMoney } from '../../common/money.js';
 import { PaymentsRepository, PaymentView } from './payments.repository.js';
 import { SandboxOutcome } from './payments.dto.js';
-import { renderSandboxCheckout, renderSandboxMessage } from './sandbox-checkout.page.js';
+import { renderSandboxCheckout, renderSandboxDepositConfirmation, renderSandboxMessage } from './sandbox-checkout.page.js';
 import { allowedReturnOrigins, returnUrlProblem, withOutcome } from './return-url.js';
+import { DEFAULT_SANDBOX_CARD } from './sandbox-deposits.js';
 import { SANDBOX_REF, SANDBOX_RETURN_PARAM, SandboxEvent, SandboxGateway } from './sandbox.gateway.js';
 import { PaymentGateways } from './payment-gateways.js';
 import { resolveSandboxSecret, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-signature.js';
@@ -68,7 +69,7 @@ export class SandboxService {
     return { kind: 'page', status: 200, html: renderSandboxCheckout(this.model(view, returnUrl)) };
   }
 
-  async submit(sessionRef: string, outcome: SandboxOutcome, localPort: number, returnUrl?: string): Promise<SandboxAnswer> {
+  async submit(sessionRef: string, outcome: SandboxOutcome, localPort: number, returnUrl?: string, card = DEFAULT_SANDBOX_CARD): Promise<SandboxAnswer> {
     const view = await this.find(sessionRef);
     if (!view) return this.notFound();
     if (view.payment.status !== 'pending' || this.lapsed(view)) {
@@ -79,7 +80,7 @@ export class SandboxService {
     const event: SandboxEvent = {
       id: `evt_${randomBytes(12).toString('hex')}`,
       type: EVENT_TYPES[outcome],
-      data: { sessionRef },
+      data: outcome === 'pay' ? { sessionRef, card } : { sessionRef },
       created: Math.floor(this.clock.now().getTime() / 1000),
     };
     const body = JSON.stringify(event);
@@ -148,6 +149,31 @@ export class SandboxService {
       resultUrl: this.destination(payment.id, lapsed ? 'expired' : payment.status, returnUrl),
       returnUrl,
     };
+  }
+
+  private depositIntent(ref: string) {
+    const gateway = this.gateways.get('sandbox');
+    if (!(gateway instanceof SandboxGateway) || !/^sbx_pi_[0-9a-f]{24}$/.test(ref)) return undefined;
+    return gateway.deposits.intent(ref) ? gateway.deposits : undefined;
+  }
+
+  /** The page where the customer confirms a deposit hold their bank asked about. */
+  showDepositConfirmation(ref: string): SandboxAnswer {
+    const deposits = this.depositIntent(ref);
+    const intent = deposits?.intent(ref);
+    if (!intent) return this.notFound();
+    const amount = formatMoney(intent.amountMinor, intent.currency);
+    if (intent.status !== 'requires_action') {
+      return { kind: 'page', status: 200, html: renderSandboxMessage('Nothing to confirm', `This ${amount} security deposit hold needs no confirmation.`, { href: '/dashboard/rentals', label: `Go to ${MERCHANT}` }) };
+    }
+    return { kind: 'page', status: 200, html: renderSandboxDepositConfirmation({ ref, merchant: MERCHANT, amount }) };
+  }
+
+  confirmDeposit(ref: string): SandboxAnswer {
+    const deposits = this.depositIntent(ref);
+    if (!deposits) return this.notFound();
+    deposits.confirm(ref);
+    return { kind: 'redirect', location: '/dashboard/rentals' };
   }
 
   private notFound(): SandboxAnswer {

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
 import { Clock } from '../../common/clock.js';
 import type { PaymentRow } from '../../database/schema/payments.js';
+import { StripeDepositGateway } from './stripe-deposits.js';
 import {
   CheckoutRequest,
   CheckoutSession,
@@ -22,6 +23,7 @@ export class StripeGateway implements PaymentGateway {
   readonly provider = 'stripe' as const;
   /** The SDK client; its network calls are the only thing tests replace. */
   readonly client: Stripe;
+  readonly deposits: StripeDepositGateway;
 
   constructor(
     secretKey: string,
@@ -29,6 +31,7 @@ export class StripeGateway implements PaymentGateway {
     private readonly clock: Clock,
   ) {
     this.client = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 15_000, appInfo: { name: 'Okay Bike' } });
+    this.deposits = new StripeDepositGateway(this.client);
   }
 
   async createCheckout({ payment, description, successUrl, cancelUrl }: CheckoutRequest): Promise<CheckoutSession> {
@@ -50,6 +53,9 @@ export class StripeGateway implements PaymentGateway {
         success_url: successUrl,
         cancel_url: cancelUrl,
         client_reference_id: payment.id,
+        // The card is saved for this rental's security deposit (held off-session later); Stripe keeps it, never us.
+        customer_creation: 'always',
+        payment_intent_data: { setup_future_usage: 'off_session', metadata: { paymentId: payment.id, rentalId: payment.rentalId } },
         metadata: { paymentId: payment.id, rentalId: payment.rentalId, kind: payment.kind },
         // A hold shorter than Stripe's minimum is closed early with expireCheckout when the hold ends.
         expires_at: Math.min(Math.max(wanted, now + STRIPE_MIN_EXPIRY), now + STRIPE_MAX_EXPIRY),
@@ -104,6 +110,8 @@ export class StripeGateway implements PaymentGateway {
       paymentId: session?.metadata?.paymentId ?? session?.client_reference_id ?? undefined,
       outcome,
       payload: event,
+      // The session itself names the saved card: its customer and PaymentIntent's payment method (read at hold time).
+      savedCard: outcome === 'succeeded' && session ? session.id : undefined,
     };
   }
 

@@ -20,6 +20,7 @@ import { PaymentsService } from '../payments/payments.service.js';
 import { paymentDescription } from '../payments/sandbox.service.js';
 import { BookingLimits, bookingFeeRefund } from './booking-limits.js';
 import { HoldSweeper } from './hold-sweeper.service.js';
+import { DepositsService } from './deposits/deposits.service.js';
 import { priceWindow } from './pricing.js';
 import { BookingWindow, HOUR_MS, invalidField, MINUTE_MS, readWindow } from './rental-time.js';
 import { RentalViews } from './rental-views.js';
@@ -82,6 +83,7 @@ export class BookingService {
     private readonly config: AppConfig,
     private readonly events: DomainEvents,
     private readonly limits: BookingLimits,
+    private readonly deposits: DepositsService,
   ) {}
 
   /** Late fee per started hour and unit: LATE_FEE_PER_HOUR, else the hourly price. */
@@ -116,6 +118,7 @@ export class BookingService {
       startTime: w.start.toISOString(),
       endTime: w.end!.toISOString(),
       terms: this.terms(bike.pricePerHourCents),
+      deposit: { amount: toMajor(bike.depositAmountCents * q.quantity), currency: bike.currency },
     };
   }
 
@@ -257,6 +260,7 @@ export class BookingService {
           expiresAt: holdExpiresAt,
         },
       );
+      await this.deposits.onBooked(rental, bike);
       return { rental, payment, bikeName: bike.name };
     });
   }
@@ -326,6 +330,7 @@ export class BookingService {
     });
     await this.payments.closeCheckouts(closed);
     for (const p of refunds) await this.payments.refund(p);
+    await this.deposits.onCancelled(id);
     return this.views.find(id);
   }
 
@@ -394,6 +399,7 @@ export class BookingService {
           { ...values, userId: customer.id, status: 'booked', source: 'counter', paymentMethod: dto.paymentMethod, totalPaidCents: paidNow ? values.totalCostCents : null },
         );
         await this.takeUnits(bike.id, rental.id, w, dto.quantity);
+        await this.deposits.onCounterSale(rental, bike, dto.depositMethod ?? dto.paymentMethod);
         await this.events.rental('rental.created', rental.id);
         await this.events.rental('rental.booked', rental.id);
         if (paidNow) {

@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { DepositDto, QuoteDepositDto, toDepositDto } from './deposits/deposits.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -130,6 +131,15 @@ export class CounterSaleDto extends CreateRentalDto {
   @ApiProperty({ example: true, description: 'The quote (endTime set) was paid at the counter now' })
   @IsBoolean({ message: 'paid must be true or false' })
   paid: boolean;
+
+  @ApiPropertyOptional({
+    enum: COUNTER_PAYMENT_METHODS,
+    example: 'card_terminal',
+    description: "How the bike's security deposit was taken at the counter (default paymentMethod); recorded as held",
+  })
+  @IsOptional()
+  @IsIn(COUNTER_PAYMENT_METHODS, { message: `depositMethod must be one of ${COUNTER_PAYMENT_METHODS.join(', ')}` })
+  depositMethod?: CounterPaymentMethod;
 }
 
 /** GET bikes/{id}/quote. */
@@ -181,6 +191,7 @@ export class QuoteDto extends RentalQuoteDto {
   @ApiProperty({ example: '2026-06-01T09:00:00.000Z' }) startTime: string;
   @ApiProperty({ example: '2026-06-02T11:00:00.000Z' }) endTime: string;
   @ApiProperty({ type: QuoteTermsDto }) terms: QuoteTermsDto;
+  @ApiProperty({ type: QuoteDepositDto, description: "The security deposit (depositAmount x quantity), held on the card before the start" }) deposit: QuoteDepositDto;
 }
 
 export const quoteLinesDto = (lines: QuoteLineRow[]): QuoteLineDto[] =>
@@ -301,6 +312,7 @@ export class RentalDto {
   @ApiProperty({ enum: RENTAL_SOURCES, example: 'online' }) source: RentalSource;
   @ApiProperty({ type: String, nullable: true, enum: [...COUNTER_PAYMENT_METHODS, null], example: null, description: 'Counter sales: how it was paid' })
   paymentMethod: CounterPaymentMethod | null;
+  @ApiProperty({ type: DepositDto, description: 'The security deposit (status none when the bike asks none)' }) deposit: DepositDto;
 }
 
 /** What the DTO needs beyond the row: now and the rental rules. */
@@ -363,6 +375,7 @@ export function toRentalDto(v: RentalView, policy: RentalPolicy): RentalDto {
     amountDue: toMajor(amountDueMinor(r)),
     source: r.source,
     paymentMethod: r.paymentMethod ?? null,
+    deposit: toDepositDto(v.deposit, r.currency),
   };
 }
 

@@ -5,6 +5,10 @@ import { EventsModule } from '../events/events.module.js';
 import { BikesModule } from '../bikes/bikes.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { BookingLimits } from './booking-limits.js';
+import { DepositScheduler } from './deposits/deposit-scheduler.service.js';
+import { DepositsController } from './deposits/deposits.controller.js';
+import { DepositsRepository } from './deposits/deposits.repository.js';
+import { DepositsService } from './deposits/deposits.service.js';
 import { BookingService } from './booking.service.js';
 import { HoldSweeper } from './hold-sweeper.service.js';
 import { QuoteController } from './quote.controller.js';
@@ -16,11 +20,14 @@ import { RentalsRepository } from './rentals.repository.js';
 import { RentalsService } from './rentals.service.js';
 import { ReturnService } from './return.service.js';
 
-/** Booking, return, payments after the return and the hold sweeper, each its own service; RentalsService reads. */
+/**
+ * Booking, return, payments after the return, security deposits (deposits/: the ledger, the scheduler, capture and
+ * release) and the hold sweeper, each its own service; RentalsService reads.
+ */
 @Module({
   imports: [EventsModule, PaymentsModule, IdempotencyModule, BikesModule],
-  controllers: [RentalsController, QuoteController],
-  providers: [RentalsRepository, RentalViews, HoldSweeper, BookingLimits, BookingService, ReturnService, RentalPaymentsService, RentalsService, RateLimitGuard, RentalEventSubjects],
+  controllers: [RentalsController, QuoteController, DepositsController],
+  providers: [RentalsRepository, RentalViews, HoldSweeper, BookingLimits, BookingService, ReturnService, RentalPaymentsService, RentalsService, RateLimitGuard, RentalEventSubjects, DepositsRepository, DepositsService, DepositScheduler],
   exports: [RentalsService, BookingService, HoldSweeper, RentalsRepository, RentalViews],
 })
 export class RentalsModule {}

@@ -6,6 +6,8 @@ import { BikeRow, bikes } from '../../database/schema/bikes.js';
 import { payments, PaymentStatus } from '../../database/schema/payments.js';
 import { NewRentalRow, RentalRow, rentals, RentalStatus } from '../../database/schema/rentals.js';
 import { reviews } from '../../database/schema/reviews.js';
+import { depositMovements, deposits } from '../../database/schema/deposits.js';
+import type { DepositViewRow } from './deposits/deposits.dto.js';
 import { users } from '../../database/schema/users.js';
 import { FleetRepository } from '../bikes/fleet.repository.js';
 
@@ -17,6 +19,7 @@ export interface RentalView {
   user: { id: string; name: string; email: string };
   fee: { id: string; amountMinor: number; currency: string; status: PaymentStatus } | null;
   reviewAdded: boolean;
+  deposit: DepositViewRow | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -112,19 +115,32 @@ export class RentalsRepository {
         feeCurrency: bookingFee.currency,
         feeStatus: bookingFee.status,
         reviewAdded: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.rentalId} = ${rentals.id})`,
+        deposit: {
+          amountMinor: deposits.amountMinor,
+          currency: deposits.currency,
+          status: deposits.status,
+          method: deposits.method,
+          heldMinor: deposits.heldMinor,
+          capturedMinor: deposits.capturedMinor,
+          captureBefore: deposits.captureBefore,
+          reason: deposits.reason,
+        },
+        depositActionUrl: sql<string | null>`(select ${depositMovements.actionUrl} from ${depositMovements} where ${depositMovements.rentalId} = ${rentals.id} and ${depositMovements.status} = 'requires_action' limit 1)`,
       })
       .from(rentals)
       // Past rentals keep their bike even after it is deleted.
       .innerJoin(bikes, eq(bikes.id, rentals.bikeId))
       .innerJoin(users, eq(users.id, rentals.userId))
       .leftJoin(bookingFee, and(eq(bookingFee.rentalId, rentals.id), eq(bookingFee.kind, 'booking_fee')))
+      .leftJoin(deposits, eq(deposits.rentalId, rentals.id))
       .where(where)
       .orderBy(desc(rentals.createdAt), desc(rentals.id));
     const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
     const units = new Map<string, { id: string; label: string }[]>();
     for (const u of await this.fleet.unitsOfRentals(rows.map((r) => r.rental.id))) units.set(u.rentalId, [...(units.get(u.rentalId) ?? []), { id: u.id, label: u.label }]);
-    return rows.map(({ feeId, feeAmount, feeCurrency, feeStatus, reviewAdded, ...rest }) => ({
+    return rows.map(({ feeId, feeAmount, feeCurrency, feeStatus, reviewAdded, deposit, depositActionUrl, ...rest }) => ({
       ...rest,
+      deposit: deposit ? { ...deposit, actionUrl: depositActionUrl ?? null } : null,
       units: units.get(rest.rental.id) ?? [],
       fee:
         feeId === null || feeAmount === null || feeCurrency === null || feeStatus === null
