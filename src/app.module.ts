@@ -21,6 +21,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
+import { ShopModule } from './modules/shop/shop.module.js';
 import { SeoModule } from './modules/seo/seo.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 
@@ -52,6 +53,7 @@ export class AppModule {
         DashboardModule,
         ContactModule,
         SeoModule,
+        ShopModule,
       ],
       providers: [
         StartupService,

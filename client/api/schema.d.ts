@@ -506,6 +506,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bikes/{id}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Days a bike can be booked
+         * @description Per day from `from` to `to` (both included, at most 92 days, read in the shop's time zone): free when `quantity` units are free all day, partial when they are free at some time of it, booked when never (days already over too), closed when the shop is closed (opening hours and closed dates); freeUnits = units free for the whole day (what is left of today).
+         */
+        get: operations["calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bikes/{id}/timeline": {
         parameters: {
             query?: never;
@@ -846,6 +866,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feeds/{token}/shop.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every pick-up and return of the shop (staff's iCal feed)
+         * @description Confirmed bookings of the last 30 days and the next year; first names and booking numbers only.
+         */
+        get: operations["shopFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feeds/{token}/bikes/{id}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One bike's bookings (staff's iCal feed)
+         * @description Each confirmed booking of the bike over its window.
+         */
+        get: operations["bikeFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feeds/{token}/units/{unitId}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One unit's bookings (staff's iCal feed)
+         * @description Each confirmed booking that holds the unit, over its window.
+         */
+        get: operations["unitFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking as a calendar event (.ics): "Add to calendar" */
+        get: operations["rentalEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/attention": {
         parameters: {
             query?: never;
@@ -1082,6 +1179,70 @@ export interface paths {
          * @description Open to everyone; rate limited per address like login. We answer by email in 1-2 business days.
          */
         post: operations["sendContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's opening hours and closed dates
+         * @description Pick-up and return times must fall inside them. openingHours null: no hours set, every time is open.
+         */
+        get: operations["hours"];
+        /**
+         * Set the opening hours and closed dates (admin)
+         * @description openingHours lists all seven weekdays once (closed: true for a closed day), or is null for none. Existing bookings are kept.
+         */
+        put: operations["updateHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff's calendar feed URLs (admin)
+         * @description Secret iCal URLs to subscribe to in a calendar app: the whole shop, one bike, one unit. They show first names and booking numbers only.
+         */
+        get: operations["feeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/feeds/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make new calendar feed URLs (admin)
+         * @description Every old feed URL stops working at once.
+         */
+        post: operations["rotateFeeds"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1770,6 +1931,44 @@ export interface components {
             /** @example OK */
             message: string;
             data: components["schemas"]["AvailabilityDto"];
+        };
+        CalendarDayDto: {
+            /** @example 2026-11-27 */
+            date: string;
+            /**
+             * @description free: quantity units are free all day; partial: at some time of the day quantity units are free, not all day; booked: never (also days already over); closed: the shop is closed that day
+             * @example partial
+             * @enum {string}
+             */
+            status: "free" | "partial" | "booked" | "closed";
+            /**
+             * @description Units free for the whole day (what is left of it, today)
+             * @example 3
+             */
+            freeUnits: number;
+        };
+        CalendarDto: {
+            bikeId: string;
+            /** @example 1 */
+            quantity: number;
+            /**
+             * @description Active units
+             * @example 5
+             */
+            totalUnits: number;
+            /**
+             * @description The zone the days are read in
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            days: components["schemas"]["CalendarDayDto"][];
+        };
+        CalendarDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["CalendarDto"];
         };
         TimelineBlockDto: {
             /** @enum {string} */
@@ -2945,6 +3144,93 @@ export interface components {
             /** @example OK */
             message: string;
             data: components["schemas"]["ContactMessagesPageDto"];
+        };
+        DayHoursDto: {
+            /**
+             * @example monday
+             * @enum {string}
+             */
+            day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+            /**
+             * @description Opening time HH:MM in the shop's zone; null = closed all day
+             * @example 09:00
+             */
+            open: string | null;
+            /**
+             * @description Closing time HH:MM (a return at this minute is still accepted); null = closed
+             * @example 18:00
+             */
+            close: string | null;
+        };
+        OpeningHoursDto: {
+            /**
+             * @description The shop's time zone (SHOP_TIME_ZONE): hours and dates are read in it
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /** @description Monday to Sunday; null = no hours set: every time is open for pick-up and return */
+            openingHours: components["schemas"]["DayHoursDto"][] | null;
+            /**
+             * @description Dates (YYYY-MM-DD) the shop is closed all day
+             * @example [
+             *       "2026-12-25"
+             *     ]
+             */
+            closedDates: string[];
+        };
+        OpeningHoursDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["OpeningHoursDto"];
+        };
+        DayHoursInputDto: {
+            /** @enum {string} */
+            day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+            /**
+             * @description true: closed all day (open and close are then left out)
+             * @default false
+             */
+            closed: boolean;
+            /** @example 09:00 */
+            open?: string;
+            /** @example 18:00 */
+            close?: string;
+        };
+        UpdateOpeningHoursDto: {
+            /** @description All seven weekdays, each once; null or left out = no hours (every time open) */
+            openingHours?: components["schemas"]["DayHoursInputDto"][] | null;
+            /**
+             * @example [
+             *       "2026-12-25"
+             *     ]
+             */
+            closedDates?: string[];
+        };
+        CalendarFeedsDto: {
+            /**
+             * @description Every pick-up and return of the shop
+             * @example https://shop.example/api/feeds/3f…/shop.ics
+             */
+            shop: string;
+            /**
+             * @description One bike's bookings: put the bike's id in place of {bikeId}
+             * @example https://shop.example/api/feeds/3f…/bikes/{bikeId}.ics
+             */
+            bike: string;
+            /**
+             * @description One unit's bookings: put the unit's id in place of {unitId}
+             * @example https://shop.example/api/feeds/3f…/units/{unitId}.ics
+             */
+            unit: string;
+        };
+        CalendarFeedsDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["CalendarFeedsDto"];
         };
     };
     responses: never;
@@ -4516,6 +4802,53 @@ export interface operations {
             };
         };
     };
+    calendar: {
+        parameters: {
+            query: {
+                /** @description First day (YYYY-MM-DD, the shop's zone) */
+                from: string;
+                /** @description Last day, included; at most 92 days from the first */
+                to: string;
+                /** @description Bikes wanted at once */
+                quantity?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The bike _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarDtoEnvelope"];
+                };
+            };
+            /** @description from / to missing, not a date, out of order or more than 92 days; quantity not 1-100 (named in errors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Bike not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     timeline: {
         parameters: {
             query: {
@@ -5723,6 +6056,147 @@ export interface operations {
             };
         };
     };
+    shopFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from GET /api/shop/feeds */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Unknown or rotated feed token, or no such bike / unit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    bikeFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from GET /api/shop/feeds */
+                token: string;
+                /** @description The bike _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Unknown or rotated feed token, or no such bike / unit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    unitFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from GET /api/shop/feeds */
+                token: string;
+                /** @description The unit _id */
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Unknown or rotated feed token, or no such bike / unit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    rentalEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description No such rental of the caller (admins: of anyone) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     listAttention: {
         parameters: {
             query?: never;
@@ -6342,6 +6816,149 @@ export interface operations {
             };
             /** @description Too many messages a minute from one address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    hours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHoursDtoEnvelope"];
+                };
+            };
+        };
+    };
+    updateHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOpeningHoursDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHoursDtoEnvelope"];
+                };
+            };
+            /** @description A weekday missing or listed twice, close not after open, or a date that does not exist (named in errors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    feeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedsDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    rotateFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedsDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,3 +8,4 @@ export * from './idempotency-keys.js';
 export * from './contact-messages.js';
 export * from './fleet.js';
 export * from './notifications.js';
+export * from './shop-settings.js';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ShopModule } from '../shop/shop.module.js';
 import { BikesController } from './bikes.controller.js';
 import { BikesRepository } from './bikes.repository.js';
 import { BikesService } from './bikes.service.js';
@@ -7,6 +8,7 @@ import { FleetRepository } from './fleet.repository.js';
 import { FleetService } from './fleet.service.js';
 
 @Module({
+  imports: [ShopModule],
   controllers: [BikesController, FleetController],
   providers: [BikesRepository, BikesService, FleetRepository, FleetService],
   exports: [BikesRepository, BikesService, FleetRepository],
