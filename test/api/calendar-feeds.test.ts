@@ -24,11 +24,7 @@ describe('Availability calendar, opening hours and calendar feeds', () => {
 
   const now = () => t.clock.now().getTime();
   const today = () => wallClock(t.clock.now(), ZONE).date;
-  const plusDays = (date: string, n: number) => {
-    let d = date;
-    for (let i = 0; i < n; i++) d = nextDate(d);
-    return d;
-  };
+  const plusDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
   const dayStart = (date: string) => startOfDate(date, ZONE).getTime();
   const calendar = (bikeId: string, from: string, to: string, quantity?: number) =>
     t.http().get(`/api/bikes/${bikeId}/calendar`).query({ from, to, ...(quantity ? { quantity } : {}) });
@@ -43,9 +39,9 @@ describe('Availability calendar, opening hours and calendar feeds', () => {
       const bike = await createBike(t, { quantity: 2 });
       const d1 = plusDays(today(), 2);
       const d2 = plusDays(today(), 3);
-      // d1: one unit held 10:00-12:00 (one unit free all day, both free at other times); d2: both held all day.
+      // d1: one unit held 10:00-12:00 (one unit free all day, both free at other times); d2: both held all day, [00:00, 24:00).
       await bookWindow(customer, bike.id, dayStart(d1) + 10 * HOUR, dayStart(d1) + 12 * HOUR).expect(201);
-      await bookWindow(customer, bike.id, dayStart(d2) - HOUR, dayStart(plusDays(d2, 1)) + HOUR, 2).expect(201);
+      await bookWindow(customer, bike.id, dayStart(d2), dayStart(plusDays(d2, 1)), 2).expect(201);
 
       const one = await calendar(bike.id, d1, plusDays(d1, 2)).expect(200);
       expect(one.body.data).toMatchObject({ bikeId: bike.id, quantity: 1, totalUnits: 2, timeZone: ZONE });

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
@@ -51,6 +51,7 @@ export class ShopController {
   }
 
   @Post('feeds/rotate')
+  @HttpCode(200)
   @Endpoint({
     access: ['admin'],
     summary: 'Make new calendar feed URLs (admin)',
