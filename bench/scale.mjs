@@ -242,6 +242,12 @@ const SCENARIOS = [
     target: true,
     path: (i) => `/api/bikes/${at(bikeIds, i)}/availability?from=${enc(new Date(Date.now() - 7 * 86_400_000).toISOString())}&to=${enc(new Date(Date.now() + 7 * 86_400_000).toISOString())}`,
   },
+  // Issue 26: a month of the booking screen's calendar (target p99 < 20 ms).
+  {
+    name: 'calendar: 31 days',
+    target: true,
+    path: (i) => `/api/bikes/${at(bikeIds, i)}/calendar?from=${new Date().toISOString().slice(0, 10)}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}&quantity=1`,
+  },
   // For information.
   { name: "user: my rentals (about 100)", path: () => '/api/rentals', token: userToken },
   { name: 'user: rental by paymentId', path: (i) => `/api/rentals/trans/${at(refs, i)}`, token: userToken },

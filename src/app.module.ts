@@ -21,6 +21,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
+import { ShopModule } from './modules/shop/shop.module.js';
 import { SeoModule } from './modules/seo/seo.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { BackupModule } from './modules/backup/backup.module.js';
@@ -54,6 +55,7 @@ export class AppModule {
         ContactModule,
         SeoModule,
         BackupModule,
+        ShopModule,
       ],
       providers: [
         StartupService,

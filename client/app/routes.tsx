@@ -24,6 +24,7 @@ import { returnBikesLoader } from '../pages/return-bikes/loader.js';
 import { searchLoader } from '../pages/search/search-loader.js';
 import { updateBikeLoader } from '../pages/update-bike/loader.js';
 import { webhooksLoader } from '../pages/webhooks/loader.js';
+import { shopSettingsLoader } from '../pages/shop-settings/loader.js';
 import { requireSession } from './guards.js';
 import { RootLayout } from './RootLayout.js';
 
@@ -95,6 +96,7 @@ const updateProfilePage = lazyPage('client/pages/update-profile/UpdateProfilePag
 const paymentResultPage = lazyPage('client/pages/payment-result/PaymentResultPage.tsx', { title: 'Payment result', description: 'The outcome of your Okay Bike payment.' }, () => import('../pages/payment-result/PaymentResultPage.js'));
 const emailsPage = lazyPage('client/pages/emails/EmailsPage.tsx', { title: 'Emails', description: 'The messages Okay Bike sends its customers.' }, () => import('../pages/emails/EmailsPage.js'));
 const paymentsAttentionPage = lazyPage('client/pages/payments-attention/PaymentsAttentionPage.tsx', { title: 'Payments needing attention', description: 'Late payments refunded automatically and refunds the gateway refused.' }, () => import('../pages/payments-attention/PaymentsAttentionPage.js'));
+const shopSettingsPage = lazyPage('client/pages/shop-settings/ShopSettingsPage.tsx', { title: 'Shop Settings', description: 'Opening hours, closed dates and calendar feeds.' }, () => import('../pages/shop-settings/ShopSettingsPage.js'));
 const webhooksPage = lazyPage('client/pages/webhooks/WebhooksPage.tsx', { title: 'Webhooks', description: 'Signed event notifications for partners.' }, () => import('../pages/webhooks/WebhooksPage.js'));
 const exportsPage = lazyPage('client/pages/exports/ExportsPage.tsx', { title: 'Exports', description: 'Download rentals, payments and users as CSV.' }, () => import('../pages/exports/ExportsPage.js'));
 const dashboardLayout = lazyPage('client/components/DashboardLayout.tsx', DEFAULT_META, () =>
@@ -162,6 +164,7 @@ export const routes: RouteObject[] = [
               { path: 'counter', loader: fleetLoader, ...counterSalePage },
               { path: 'emails', loader: emailsLoader, ...emailsPage },
               { path: 'webhooks', loader: webhooksLoader, ...webhooksPage },
+              { path: 'settings', loader: shopSettingsLoader, ...shopSettingsPage },
               { path: 'exports', loader: exportsLoader, ...exportsPage },
               { path: 'payments', loader: paymentsAttentionLoader, ...paymentsAttentionPage },
               { path: '*', handle: notFound, Component: NotFoundPage },

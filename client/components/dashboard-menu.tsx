@@ -8,6 +8,7 @@ import {
   MailOutlined,
   PlusCircleOutlined,
   ScheduleOutlined,
+  SettingOutlined,
   ShopOutlined,
   RollbackOutlined,
   StarOutlined,
@@ -42,6 +43,8 @@ export const DASHBOARD_MENU: DashboardMenuEntry[] = [
   { to: '/dashboard/webhooks', label: 'Webhooks', icon: <ApiOutlined />, only: 'admin' },
   { to: '/dashboard/exports', label: 'Exports', icon: <CloudDownloadOutlined />, only: 'admin' },
   { to: '/dashboard/payments', label: 'Payment Attention', icon: <ExclamationCircleOutlined />, only: 'admin' },
+  // Issue 26: opening hours, closed dates and the staff's calendar feeds.
+  { to: '/dashboard/settings', label: 'Shop Settings', icon: <SettingOutlined />, only: 'admin' },
 ];
 
 export const dashboardMenuFor = (role: Role): DashboardMenuEntry[] =>

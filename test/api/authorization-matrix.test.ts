@@ -166,6 +166,16 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/webhooks/deliveries/:deliveryId': { request: () => ({ path: `/api/webhooks/deliveries/${NO_ID}` }), expect: { userA: 403, userB: 403, admin: 404 } },
   'POST /api/webhooks/deliveries/:deliveryId/resend': { request: () => ({ path: `/api/webhooks/deliveries/${NO_ID}/resend` }), expect: { userA: 403, userB: 403, admin: 404 } },
   'GET /api/exports/:kind': { request: () => ({ path: '/api/exports/users' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  // Issue 26: the calendar, opening hours, the staff's feeds (secret URL: a wrong token is a 404 for anyone) and a booking's .ics.
+  'GET /api/bikes/:id/calendar': { request: (f) => ({ path: `/api/bikes/${f.bike}/calendar?from=${new Date().toISOString().slice(0, 10)}&to=${future().slice(0, 10)}` }), expect: 'public' },
+  'GET /api/shop/hours': { request: () => ({ path: '/api/shop/hours' }), expect: 'public' },
+  'PUT /api/shop/hours': { request: () => ({ path: '/api/shop/hours', body: { closedDates: [] } }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/shop/feeds': { request: () => ({ path: '/api/shop/feeds' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'POST /api/shop/feeds/rotate': { request: () => ({ path: '/api/shop/feeds/rotate' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/feeds/:token/shop.ics': { request: () => ({ path: '/api/feeds/not-a-token/shop.ics' }), expect: 'public' },
+  'GET /api/feeds/:token/bikes/:id.ics': { request: (f) => ({ path: `/api/feeds/not-a-token/bikes/${f.bike}.ics` }), expect: 'public' },
+  'GET /api/feeds/:token/units/:unitId.ics': { request: (f) => ({ path: `/api/feeds/not-a-token/units/${f.unit}.ics` }), expect: 'public' },
+  'GET /api/rentals/:id/calendar.ics': { request: (f) => ({ path: `/api/rentals/${f.bookedRental}/calendar.ics` }), expect: { userA: 200, userB: 404, admin: 200 } },
 };
 
 function routesOf(t: TestApp): string[] {

@@ -9,3 +9,4 @@ export * from './contact-messages.js';
 export * from './fleet.js';
 export * from './notifications.js';
 export * from './deposits.js';
+export * from './shop-settings.js';

@@ -5,6 +5,8 @@ import { Endpoint, Envelope, MessageEnvelopeDto } from '../../common/endpoint.de
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import {
   AvailabilityDto,
+  CalendarDto,
+  CalendarQueryDto,
   CreateMaintenanceDto,
   CreateUnitDto,
   MaintenanceBlockDto,
@@ -34,6 +36,22 @@ export class FleetController {
   @ApiParam(BIKE_ID)
   async availability(@Param('id', ParseIdPipe('id')) id: string, @Query() q: WindowQueryDto): Promise<ApiResult<AvailabilityDto>> {
     return ok(await this.fleet.availability(id, q), 'Availability retrieved successfully');
+  }
+
+  @Get('bikes/:id/calendar')
+  @Endpoint({
+    access: 'public',
+    summary: 'Days a bike can be booked',
+    description:
+      "Per day from `from` to `to` (both included, at most 92 days, read in the shop's time zone): free when `quantity` units are free all " +
+      'day, partial when they are free at some time of it, booked when never (days already over too), closed when the shop is closed ' +
+      '(opening hours and closed dates); freeUnits = units free for the whole day (what is left of today).',
+    ok: Envelope(CalendarDto),
+    errors: { 400: 'from / to missing, not a date, out of order or more than 92 days; quantity not 1-100 (named in errors)', 404: 'Bike not found' },
+  })
+  @ApiParam(BIKE_ID)
+  async calendar(@Param('id', ParseIdPipe('id')) id: string, @Query() q: CalendarQueryDto): Promise<ApiResult<CalendarDto>> {
+    return ok(await this.fleet.calendar(id, q), 'Calendar retrieved successfully');
   }
 
   @Get('bikes/:id/timeline')

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MaxLength } from 'class-validator';
 import { EchoableFields } from '../../common/compat-body.js';
 import { BikeUnitRow, UNIT_STATUSES } from '../../database/schema/fleet.js';
 import type { UnitStatus } from '../../database/schema/fleet.js';
@@ -136,4 +137,50 @@ export class TimelineDto {
   @ApiProperty() from: string;
   @ApiProperty() to: string;
   @ApiProperty({ type: [TimelineUnitDto] }) units: TimelineUnitDto[];
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export class CalendarQueryDto {
+  @ApiProperty({ example: '2026-11-01', description: "First day (YYYY-MM-DD, the shop's zone)" })
+  @IsString({ message: 'from must be a date YYYY-MM-DD' })
+  @Matches(ISO_DAY, { message: 'from must be a date YYYY-MM-DD' })
+  from: string;
+
+  @ApiProperty({ example: '2026-11-30', description: 'Last day, included; at most 92 days from the first' })
+  @IsString({ message: 'to must be a date YYYY-MM-DD' })
+  @Matches(ISO_DAY, { message: 'to must be a date YYYY-MM-DD' })
+  to: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 1, description: 'Bikes wanted at once' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'quantity must be a whole number' })
+  @Min(1, { message: 'quantity must be at least 1' })
+  @Max(100, { message: 'quantity must be at most 100' })
+  quantity: number = 1;
+}
+
+export const CALENDAR_STATUSES = ['free', 'partial', 'booked', 'closed'] as const;
+export type CalendarStatus = (typeof CALENDAR_STATUSES)[number];
+
+export class CalendarDayDto {
+  @ApiProperty({ example: '2026-11-27' }) date: string;
+  @ApiProperty({
+    enum: CALENDAR_STATUSES,
+    example: 'partial',
+    description:
+      'free: quantity units are free all day; partial: at some time of the day quantity units are free, not all day; booked: never ' +
+      '(also days already over); closed: the shop is closed that day',
+  })
+  status: CalendarStatus;
+  @ApiProperty({ example: 3, description: 'Units free for the whole day (what is left of it, today)' }) freeUnits: number;
+}
+
+export class CalendarDto {
+  @ApiProperty() bikeId: string;
+  @ApiProperty({ example: 1 }) quantity: number;
+  @ApiProperty({ example: 5, description: 'Active units' }) totalUnits: number;
+  @ApiProperty({ example: 'Europe/Berlin', description: 'The zone the days are read in' }) timeZone: string;
+  @ApiProperty({ type: [CalendarDayDto] }) days: CalendarDayDto[];
 }

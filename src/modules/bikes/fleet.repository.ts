@@ -267,7 +267,16 @@ export class FleetRepository {
     return { totalUnits: total, steps };
   }
 
-  /** Is the bike bookable at all (exists, not deleted, switched on)? Row-locks it when asked. */
+  /** Every reservation of the bike's active units overlapping [from, to), with its unit (the calendar's input). */
+  async reservationsOf(bikeId: string, from: Date, to: Date): Promise<{ totalUnits: number; ranges: ReservationRange[] }> {
+    const [{ total }] = await this.txHost.db.select({ total: activeUnits(sql`${bikeId}::uuid`) }).from(sql`(select 1) one`);
+    const rows = await this.txHost.db
+      .select({ unitId: unitReservations.unitId, start: lowerOf, end: upperOf })
+      .from(unitReservations)
+      .innerJoin(bikeUnits, eq(bikeUnits.id, unitReservations.unitId))
+      .where(and(eq(unitReservations.bikeId, bikeId), eq(bikeUnits.status, 'active'), sql`${unitReservations.period} && ${rangeOf({ start: from, end: to })}`));
+    return { totalUnits: total, ranges: rows.map((r) => ({ unitId: r.unitId, start: toDate(r.start), end: r.end === null ? null : toDate(r.end) })) };
+  }
 }
 
 /** Rows of a raw `execute` on either driver (node-postgres result or PGlite result). */

@@ -1,12 +1,17 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { invalidField } from '../../common/field-error.js';
-import { readShopTime } from '../../common/shop-time.js';
+import { isCalendarDate, nextDate, startOfDate } from '../../common/opening-hours.js';
+import { readShopTime, shopTimeZone } from '../../common/shop-time.js';
+import { ShopSettingsService } from '../shop/shop-settings.service.js';
+import { calendarDays } from './calendar.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { isExclusionViolation, isSerializationFailure, isUniqueViolation } from '../../database/pg-errors.js';
 import { BikesRepository } from './bikes.repository.js';
 import {
   AvailabilityDto,
+  CalendarDto,
+  CalendarQueryDto,
   CreateMaintenanceDto,
   CreateUnitDto,
   MaintenanceBlockDto,
@@ -19,7 +24,10 @@ import {
 import { FleetRepository } from './fleet.repository.js';
 
 const DAY_MS = 86_400_000;
+
 export const MAX_RANGE_DAYS = 62;
+/** The calendar answers at most this many days a call (three months). */
+export const MAX_CALENDAR_DAYS = 92;
 
 const WITHDRAW_ATTEMPTS = 5;
 
@@ -42,6 +50,7 @@ export class FleetService {
     private readonly bikes: BikesRepository,
     private readonly fleet: FleetRepository,
     private readonly clock: Clock,
+    private readonly shop: ShopSettingsService,
   ) {}
 
   private async bikeOrThrow(id: string) {
@@ -158,6 +167,25 @@ export class FleetService {
       // A switched-off bike has nothing free.
       intervals: steps.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString(), free: bike.isAvailable ? Math.max(0, s.free) : 0 })),
     };
+  }
+
+  /** GET bikes/{id}/calendar: per day in the shop's zone, free / partial / booked / closed for `quantity` units. */
+  async calendar(bikeId: string, q: CalendarQueryDto): Promise<CalendarDto> {
+    if (!isCalendarDate(q.from)) throw invalidField('from', `${q.from} is not a calendar date`);
+    if (!isCalendarDate(q.to)) throw invalidField('to', `${q.to} is not a calendar date`);
+    if (q.to < q.from) throw invalidField('to', 'to must not be before from');
+    const dates: string[] = [];
+    for (let d = q.from; d <= q.to; d = nextDate(d)) {
+      if (dates.length === MAX_CALENDAR_DAYS) throw invalidField('to', `to must be at most ${MAX_CALENDAR_DAYS} days from from (both included)`);
+      dates.push(d);
+    }
+    const bike = await this.bikeOrThrow(bikeId);
+    const zone = shopTimeZone();
+    const first = startOfDate(dates[0], zone);
+    const end = startOfDate(nextDate(dates[dates.length - 1]), zone);
+    const [{ totalUnits, ranges }, rules] = await Promise.all([this.fleet.reservationsOf(bikeId, first, end), this.shop.rules()]);
+    const days = calendarDays({ dates, zone, now: this.clock.now(), totalUnits, ranges, quantity: q.quantity, bookable: bike.isAvailable, rules });
+    return { bikeId, quantity: q.quantity, totalUnits, timeZone: zone, days };
   }
 
   /** GET bikes/{id}/timeline (admin): every unit with its bookings and maintenance blocks in [from, to). */

@@ -14,6 +14,7 @@ import { PaymentRow } from '../../database/schema/payments.js';
 import { NewRentalRow, RentalRow } from '../../database/schema/rentals.js';
 import { users } from '../../database/schema/users.js';
 import { FleetRepository } from '../bikes/fleet.repository.js';
+import { ShopSettingsService } from '../shop/shop-settings.service.js';
 import { CheckoutSession } from '../payments/payment-gateway.js';
 import { toPaymentSummaryDto } from '../payments/payments.dto.js';
 import { PaymentsService } from '../payments/payments.service.js';
@@ -84,6 +85,7 @@ export class BookingService {
     private readonly events: DomainEvents,
     private readonly limits: BookingLimits,
     private readonly deposits: DepositsService,
+    private readonly shop: ShopSettingsService,
   ) {}
 
   /** Late fee per started hour and unit: LATE_FEE_PER_HOUR, else the hourly price. */
@@ -108,6 +110,7 @@ export class BookingService {
     const bike = await this.rentals.findActiveBike(bikeId);
     if (!bike) throw new NotFoundException('Bike not found');
     const w = readWindow(q.startTime, q.endTime, this.clock.now());
+    await this.shop.assertOpen(w);
     const priced = quoteFor(bike, w, q.quantity)!;
     const available = bike.isAvailable ? await this.fleet.countFree(bikeId, w) : 0;
     return {
@@ -125,6 +128,7 @@ export class BookingService {
   /** POST rentals: take units for the window, create the rental and open its booking fee in one transaction, then the checkout. */
   async createRental(user: AuthUser, dto: CreateRentalDto, key: string | undefined, origin: string, clientAddress?: string): Promise<HttpReply> {
     const w = readWindow(dto.startTime, dto.endTime, this.clock.now());
+    await this.shop.assertOpen(w);
     const scope = this.idempotency.scope(user.id, CREATE_RENTAL_ROUTE, key, dto);
     return this.idempotency.run(scope, async (claim) => {
       let reserved: { rental: RentalRow; payment: PaymentRow; bikeName: string };
@@ -342,6 +346,7 @@ export class BookingService {
    */
   async reschedule(user: AuthUser, id: string, dto: RescheduleRentalDto): Promise<RentalDto> {
     const w = readWindow(dto.startTime, dto.endTime, this.clock.now());
+    await this.shop.assertOpen(w);
     let closed: PaymentRow[] = [];
     try {
       closed = await this.withUnits(async () => {

@@ -3,6 +3,9 @@ import { IdempotencyModule } from '../../common/idempotency/idempotency.module.j
 import { RateLimitGuard } from '../../common/rate-limit.guard.js';
 import { EventsModule } from '../events/events.module.js';
 import { BikesModule } from '../bikes/bikes.module.js';
+import { ShopModule } from '../shop/shop.module.js';
+import { RentalFeedsController } from './rental-feeds.controller.js';
+import { RentalFeedsRepository } from './rental-feeds.repository.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { BookingLimits } from './booking-limits.js';
 import { DepositScheduler } from './deposits/deposit-scheduler.service.js';
@@ -25,9 +28,9 @@ import { ReturnService } from './return.service.js';
  * release) and the hold sweeper, each its own service; RentalsService reads.
  */
 @Module({
-  imports: [EventsModule, PaymentsModule, IdempotencyModule, BikesModule],
-  controllers: [RentalsController, QuoteController, DepositsController],
-  providers: [RentalsRepository, RentalViews, HoldSweeper, BookingLimits, BookingService, ReturnService, RentalPaymentsService, RentalsService, RateLimitGuard, RentalEventSubjects, DepositsRepository, DepositsService, DepositScheduler],
+  imports: [EventsModule, PaymentsModule, IdempotencyModule, BikesModule, ShopModule],
+  controllers: [RentalsController, QuoteController, DepositsController, RentalFeedsController],
+  providers: [RentalsRepository, RentalFeedsRepository, RentalViews, HoldSweeper, BookingLimits, BookingService, ReturnService, RentalPaymentsService, RentalsService, RateLimitGuard, RentalEventSubjects, DepositsRepository, DepositsService, DepositScheduler],
   exports: [RentalsService, BookingService, HoldSweeper, RentalsRepository, RentalViews],
 })
 export class RentalsModule {}

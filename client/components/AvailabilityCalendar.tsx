@@ -1,0 +1,209 @@
+import './availability-calendar.css';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useApi } from '../api/api-context.js';
+import { bikeCalendarQuery, type BikeCalendar } from '../api/shop.js';
+import { LoadError } from './LoadError.js';
+
+type CalendarDay = BikeCalendar['days'][number];
+
+export interface DayRange {
+  /** `YYYY-MM-DD` in the shop's zone. */
+  start: string | null;
+  end: string | null;
+}
+
+const WEEKDAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const DAY_MS = 86_400_000;
+
+const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const monthOf = (date: string) => date.slice(0, 7);
+const addMonths = (month: string, n: number) => {
+  const [y, m] = month.split('-').map(Number);
+  const d = new Date(Date.UTC(y, m - 1 + n, 1));
+  return d.toISOString().slice(0, 7);
+};
+const lastDayOf = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1);
+const weekdayOf = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+const monthTitle = (month: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${month}-01T00:00:00Z`));
+
+const bikesWord = (n: number) => (n === 1 ? 'bike' : 'bikes');
+
+/** What a day is called to a screen reader: 'Friday 27 November 2026, 3 of 5 bikes free'. */
+export function dayName(day: CalendarDay, totalUnits: number, quantity: number): string {
+  const date = longDate(day.date);
+  switch (day.status) {
+    case 'closed':
+      return `${date}, shop closed`;
+    case 'booked':
+      return `${date}, fully booked`;
+    case 'partial':
+      return `${date}, ${quantity} ${bikesWord(quantity)} free at some times only`;
+    default:
+      return `${date}, ${day.freeUnits} of ${totalUnits} ${bikesWord(totalUnits)} free`;
+  }
+}
+
+const SHORT: Record<CalendarDay['status'], string> = { free: 'free', partial: 'some', booked: 'full', closed: 'closed' };
+
+/**
+ * A month of a bike's availability for `quantity` units, per day in the shop's zone (GET /api/bikes/{id}/calendar):
+ * free, free at some times, fully booked or closed. The days form one keyboard grid (arrows, Home/End, PageUp/
+ * PageDown; Enter or Space picks): the first pick is the pick-up day, the second the return day. A live region says
+ * what was picked; the days are read as "Friday 27 November 2026, 3 of 5 bikes free".
+ */
+export function AvailabilityCalendar({
+  bikeId,
+  quantity,
+  today,
+  value,
+  onChange,
+}: {
+  bikeId: string;
+  quantity: number;
+  /** Today in the shop's zone, `YYYY-MM-DD`. */
+  today: string;
+  value: DayRange;
+  onChange(range: DayRange): void;
+}) {
+  const api = useApi();
+  const [month, setMonth] = useState(monthOf(value.start ?? today));
+  const [focused, setFocused] = useState(value.start ?? today);
+  const [announcement, setAnnouncement] = useState('');
+  const gridRef = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+  const titleId = useId();
+  const from = `${month}-01`;
+  const to = lastDayOf(month);
+  const calendar = useQuery(bikeCalendarQuery(api, bikeId, from, to, quantity));
+  const days = useMemo(() => new Map((calendar.data?.days ?? []).map((d) => [d.date, d])), [calendar.data]);
+  const totalUnits = calendar.data?.totalUnits ?? 0;
+
+  // Keyboard focus follows the focused day when it moved by key (not on the first render).
+  useEffect(() => {
+    if (!moved.current) return;
+    gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
+  }, [focused, calendar.data]);
+
+  const moveTo = (date: string) => {
+    if (date < `${monthOf(today)}-01`) return;
+    moved.current = true;
+    if (monthOf(date) !== month) setMonth(monthOf(date));
+    setFocused(date);
+  };
+
+  const pick = (day: CalendarDay) => {
+    if (day.status === 'booked' || day.status === 'closed') {
+      setAnnouncement(`${longDate(day.date)} cannot be booked: ${day.status === 'closed' ? 'the shop is closed' : 'fully booked'}.`);
+      return;
+    }
+    if (!value.start || value.end || day.date < value.start) {
+      onChange({ start: day.date, end: null });
+      setAnnouncement(`Pick-up on ${longDate(day.date)}. Now choose the return day, or the same day.`);
+    } else {
+      onChange({ start: value.start, end: day.date });
+      setAnnouncement(`Return on ${longDate(day.date)}. Choose the times below.`);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, date: string) => {
+    const steps: Record<string, () => string> = {
+      ArrowLeft: () => addDays(date, -1),
+      ArrowRight: () => addDays(date, 1),
+      ArrowUp: () => addDays(date, -7),
+      ArrowDown: () => addDays(date, 7),
+      Home: () => addDays(date, -weekdayOf(date)),
+      End: () => addDays(date, 6 - weekdayOf(date)),
+      PageUp: () => addDays(date, -28),
+      PageDown: () => addDays(date, 28),
+    };
+    const step = steps[e.key];
+    if (!step) return;
+    e.preventDefault();
+    moveTo(step());
+  };
+
+  const cells: (string | null)[] = [];
+  for (let i = 0; i < weekdayOf(from); i++) cells.push(null);
+  for (let d = from; d <= to; d = addDays(d, 1)) cells.push(d);
+  while (cells.length % 7) cells.push(null);
+  const weeks: (string | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  const tabStop = days.has(focused) && monthOf(focused) === month ? focused : (cells.find((c) => c && c >= today) ?? from);
+  const inRange = (date: string) => Boolean(value.start && value.end && date > value.start && date < value.end);
+
+  return (
+    <div className="okb-cal">
+      <div className="okb-cal-head">
+        <Button
+          type="text"
+          icon={<LeftOutlined aria-hidden="true" />}
+          aria-label="Previous month"
+          disabled={month <= monthOf(today)}
+          onClick={() => setMonth(addMonths(month, -1))}
+        />
+        <h3 id={titleId} aria-live="polite">
+          {monthTitle(month)}
+        </h3>
+        <Button type="text" icon={<RightOutlined aria-hidden="true" />} aria-label="Next month" onClick={() => setMonth(addMonths(month, 1))} />
+      </div>
+      {calendar.isError ? (
+        <LoadError title="The calendar could not be loaded" onRetry={() => calendar.refetch()} retrying={calendar.isFetching} variant="inline" />
+      ) : !calendar.data ? (
+        <Skeleton active title={false} paragraph={{ rows: 5 }} />
+      ) : (
+        <div ref={gridRef} role="grid" aria-labelledby={titleId} className="okb-cal-grid">
+          <div role="row">
+            {WEEKDAY_NAMES.map((w) => (
+              <div role="columnheader" key={w} className="okb-cal-weekday">
+                <abbr title={w}>{w}</abbr>
+              </div>
+            ))}
+          </div>
+          {weeks.map((week, i) => (
+            <div role="row" key={i}>
+              {week.map((date, j) => {
+                const day = date ? days.get(date) : undefined;
+                if (!date || !day) return <div role="gridcell" key={`${i}-${j}`} className="okb-cal-day" data-outside="true" />;
+                const selected = date === value.start || date === value.end;
+                return (
+                  <div role="gridcell" key={date} aria-selected={selected}>
+                    <button
+                      type="button"
+                      className="okb-cal-day"
+                      data-date={date}
+                      data-status={day.status}
+                      data-in-range={inRange(date)}
+                      data-selected={selected}
+                      aria-disabled={day.status === 'booked' || day.status === 'closed'}
+                      aria-label={dayName(day, totalUnits, quantity)}
+                      tabIndex={date === tabStop ? 0 : -1}
+                      onClick={() => pick(day)}
+                      onFocus={() => setFocused(date)}
+                      onKeyDown={(e) => onKeyDown(e, date)}
+                    >
+                      <span aria-hidden="true">{Number(date.slice(8))}</span>
+                      <small aria-hidden="true">{SHORT[day.status]}</small>
+                    </button>
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      )}
+      <div className="okb-cal-legend" aria-hidden="true">
+        <span style={{ ['--swatch' as string]: 'rgba(22, 163, 74, 0.5)' }}>free all day</span>
+        <span style={{ ['--swatch' as string]: 'rgba(217, 119, 6, 0.5)' }}>free at some times</span>
+        <span style={{ ['--swatch' as string]: 'rgba(127, 127, 127, 0.4)' }}>full or closed</span>
+      </div>
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </div>
+    </div>
+  );
+}
