@@ -1,12 +1,13 @@
 import { applyDecorators, Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { NotFoundException } from '@nestjs/common';
+import { HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Response } from 'express';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { AuthUser, CurrentUser, RawResponse } from '../../common/decorators.js';
 import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
+import { loggableError } from '../../common/loggable-error.js';
 import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { outboxEmails } from '../../database/schema/notifications.js';
@@ -115,6 +116,8 @@ export class DocumentsController {
 @ApiTags('exports')
 @Controller('exports')
 export class ExportsController {
+  private readonly logger = new Logger('Exports');
+
   constructor(private readonly exports: ExportsService) {}
 
   @Get(':kind')
@@ -126,7 +129,7 @@ export class ExportsController {
       'Read in batches of 500 rows by keyset, never the whole table in memory. `X-Export-Rows` announces the row count ' +
       '(the dashboard shows progress with it). Text starting with = + - @ is prefixed with an apostrophe (spreadsheet formulas).',
     ok: { description: 'The CSV (header line first)', content: { 'text/csv': { schema: { type: 'string' } } } },
-    errors: { 404: 'Unknown export (not rentals, payments or users)' },
+    errors: { 404: 'Unknown export (not rentals, payments or users)', 429: 'EXPORTS_BUSY: EXPORT_MAX_CONCURRENT (2) exports are running on this instance; Retry-After says when to try again' },
   })
   @ApiParam({ name: 'kind', enum: EXPORT_KINDS })
   @ApiProduces('text/csv')
@@ -134,6 +137,24 @@ export class ExportsController {
     const name = kind.replace(/\.csv$/, '');
     if (!(EXPORT_KINDS as readonly string[]).includes(name)) throw new NotFoundException(`Unknown export: ${kind}`);
     const k = name as ExportKind;
+    const release = this.exports.acquireSlot();
+    if (!release) {
+      res.setHeader('Retry-After', '30');
+      throw new HttpException(
+        { message: 'Other exports are running: please try again in a minute', code: 'EXPORTS_BUSY' },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    let written = 0;
+    try {
+      await this.streamExport(k, res, (n) => (written += n));
+    } finally {
+      release();
+    }
+    if (!res.writableFinished) this.logger.warn(`export ${k} cut after ${written} bytes: ${res.destroyed ? 'the client went away or the stream failed' : 'not finished'}`);
+  }
+
+  private async streamExport(k: ExportKind, res: Response, wrote: (bytes: number) => void): Promise<void> {
     const rows = await this.exports.count(k);
     const stamp = new Date().toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -145,10 +166,12 @@ export class ExportsController {
     try {
       for await (const chunk of this.exports.lines(k)) {
         if (aborted) return;
+        wrote(chunk.length);
         if (!res.write(chunk)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
       }
-      res.end();
+      await new Promise<void>((resolve) => res.end(resolve));
     } catch (e) {
+      this.logger.error(`export ${k} failed mid-stream: ${loggableError(e)}`);
       // Headers are gone: the only way to tell the client is to cut the stream.
       res.destroy(e as Error);
     }
