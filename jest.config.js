@@ -21,7 +21,7 @@ const common = {
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
 };
 
-export default {
+const config = {
   testTimeout: 120_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/client/**/*.spec.ts?(x)'] },
@@ -34,3 +34,14 @@ export default {
     { ...common, displayName: 'drills', testMatch: ['<rootDir>/test/drills/**/*.test.ts'] },
   ],
 };
+
+// LEAD'S TEMPORARY SHIM (not to be committed): paths given after --selectProjects run only those files.
+{
+  const i = process.argv.indexOf('--selectProjects');
+  const files = i < 0 ? [] : process.argv.slice(i + 1).filter((a) => !a.startsWith('-') && /[/.]/.test(a));
+  if (files.length) {
+    for (const p of config.projects) p.testMatch = files.map((f) => `<rootDir>/${f.replace(/^\.\//, '')}${/\.tsx?$/.test(f) ? '' : '*'}`);
+  }
+}
+
+export default config;

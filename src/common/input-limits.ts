@@ -57,6 +57,7 @@ export function jsonLimitsVerify<R extends IncomingMessage>(next?: (req: R, res:
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** C0 control characters but tab, line feed and carriage return; DEL; the C1 controls. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** Why a string cannot be stored as text, or undefined when it can. */

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsISO8601, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { EchoableFields } from '../../common/compat-body.js';
 import { BikeUnitRow, UNIT_STATUSES } from '../../database/schema/fleet.js';
 import type { UnitStatus } from '../../database/schema/fleet.js';
