@@ -23,7 +23,8 @@ export const IsNotCommonPassword = (options?: ValidationOptions): PropertyDecora
     {
       name: 'isNotCommonPassword',
       validator: {
-        validate: (value: unknown) => typeof value !== 'string' || !isCommonPassword(value),
+        // A password too short is told so by the length rule alone.
+        validate: (value: unknown) => typeof value !== 'string' || value.length < MIN_PASSWORD_LENGTH || !isCommonPassword(value),
         defaultMessage: (args) => `${args?.property ?? 'password'} is one of the most common passwords and easy to guess: please choose another`,
       },
     },
