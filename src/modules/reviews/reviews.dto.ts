@@ -1,11 +1,11 @@
 import { EchoableFields } from '../../common/compat-body.js';
-import { IsOptionalNotNull } from '../../common/validators.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsIn,
   IsNotEmpty,
   IsNumber,
+  IsOptional,
   IsString,
   IsUUID,
   Max,
@@ -92,7 +92,7 @@ export class AddReviewDto {
   rating: number;
 
   @ApiPropertyOptional({ example: 'Smooth ride, the brakes were great.', maxLength: 1000, default: '' })
-  @IsOptionalNotNull()
+  @IsOptional()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'comment must be a string' })
   @MaxLength(1000, { message: 'comment must be at most 1000 characters' })
