@@ -95,11 +95,14 @@ describe('Rate limits shared by two instances through Redis (REDIS_URL)', () => 
     const victim = await createUser(a, { email: 'victim@example.com', password: 'right-password' });
     // On PGlite each instance has a database of its own; on PostgreSQL (TEST_DATABASE_URL) they share one.
     if (!usingPostgres()) await createUser(b, { email: 'victim@example.com', password: 'right-password' });
-    for (let i = 0; i < 5; i++) {
+    // Six guesses from six addresses, spread over both instances: the email's count (shared) passes 5.
+    for (let i = 0; i < 6; i++) {
       const t = i % 2 ? a : b;
-      const res = await t.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.10').send({ email: victim.email, password: `guess-${i}` });
+      const res = await t.http().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${10 + i}`).send({ email: victim.email, password: `guess-${i}` });
       expect(res.status).toBe(401);
     }
+    // An address that failed before gets one more try, then waits (LOGIN_RATE_LIMIT is 3 a minute here).
+    expect((await a.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.10').send({ email: victim.email, password: 'guess-again' })).status).toBe(401);
     const delayed = await b.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.10').send({ email: victim.email, password: 'right-password' });
     expect(delayed.status).toBe(429);
     expect(delayed.body.code).toBe('ACCOUNT_LOCKED');

@@ -51,7 +51,7 @@ describe('a demo shop that goes live', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 600_000);
 
   it('refuses to start in production with DEMO_MODE=true and PAYMENT_PROVIDER=stripe', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'okb-drill-demo-stripe-'));
