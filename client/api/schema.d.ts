@@ -1333,7 +1333,10 @@ export interface components {
             name: string;
             /** @example rahim@example.com */
             email: string;
-            /** @example correct-horse-battery */
+            /**
+             * @description At least 8 characters, and not one of the 10,000 most common passwords
+             * @example correct-horse-battery
+             */
             password: string;
             /** @example +8801711000000 */
             phone: string;
@@ -1427,7 +1430,10 @@ export interface components {
         ChangePasswordDto: {
             /** @example old-secret-1 */
             currentPassword: string;
-            /** @example new-secret-2 */
+            /**
+             * @description At least 8 characters, and not one of the 10,000 most common passwords
+             * @example new-secret-2
+             */
             newPassword: string;
         };
         PasswordChangedDto: {
@@ -3013,7 +3019,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecretDtoEnvelope"];
                 };
             };
-            /** @description Bad url (not http(s), does not resolve, private target) or events */
+            /** @description Bad url (not http(s), user:password@ in it, does not resolve, not a public unicast target) or events */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3033,6 +3039,15 @@ export interface operations {
             };
             /** @description Requires role admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description WEBHOOK_LIMIT: WEBHOOK_MAX_ENDPOINTS (20) endpoints already */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3663,6 +3678,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description EXPORTS_BUSY: EXPORT_MAX_CONCURRENT (2) exports are running on this instance; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     signup: {
@@ -3763,7 +3787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description More than LOGIN_RATE_LIMIT (10) attempts a minute from one address, or ACCOUNT_LOCKED: LOGIN_ACCOUNT_FAILURES (5) wrong passwords for this email within LOGIN_ACCOUNT_LOCK_SECONDS (900), from any address */
+            /** @description More than LOGIN_RATE_LIMIT (10) attempts a minute from one address, or ACCOUNT_LOCKED (with Retry-After): this address has had LOGIN_ACCOUNT_FAILURES (5) wrong passwords for this email within LOGIN_ACCOUNT_LOCK_SECONDS (900) and gets one try per LOGIN_BACKOFF_SECONDS (30), doubling; an address without failures for the email is never delayed */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3958,7 +3982,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordChangedDto"];
                 };
             };
-            /** @description currentPassword is wrong, or newPassword is shorter than 6 characters */
+            /** @description currentPassword is wrong, or newPassword is shorter than 8 characters or one of the 10,000 most common passwords */
             400: {
                 headers: {
                     [name: string]: unknown;
