@@ -24,7 +24,7 @@ describe('a demo shop that goes live', () => {
       try {
         demoAdminToken = await drill.login(demo.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
         await drill.login(demo.baseUrl, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
-        const users = await drill.call(demo.baseUrl, 'GET', '/api/users?limit=100', { token: demoAdminToken });
+        const users = await drill.call(demo.baseUrl, 'GET', '/api/users/allusers?limit=100', { token: demoAdminToken });
         extraEmail = (users.body.data.users as { email: string }[]).map((u) => u.email).find((e) => e.endsWith('@example.com'))!;
         expect(extraEmail).toBeDefined();
         expect(await loginStatus(demo.baseUrl, extraEmail, DEMO_EXTRA_PASSWORD)).toBe(200);
