@@ -42,7 +42,7 @@ describe('a demo shop that goes live', () => {
         expect(live.output()).toMatch(/demo mode: off, and this database holds demo data: disabled \d+ demo accounts \(admin@okaybike\.demo, user@okaybike\.demo, \d+ generated customers\)/);
         // The operator's admin signs in and still sees the demo rentals (the ledger keeps its customers).
         const admin = await drill.adminToken(live.baseUrl);
-        const rentals = await drill.call(live.baseUrl, 'GET', '/api/rentals', { token: admin });
+        const rentals = await drill.call(live.baseUrl, 'GET', '/api/rentals/allrentalbike', { token: admin });
         expect(rentals.status).toBe(200);
         expect(JSON.stringify(rentals.body)).toContain('Demo User');
       } finally {
