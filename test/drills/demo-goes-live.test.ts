@@ -38,7 +38,7 @@ describe('a demo shop that goes live', () => {
         expect(await loginStatus(live.baseUrl, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password)).toBe(401);
         expect(await loginStatus(live.baseUrl, extraEmail, DEMO_EXTRA_PASSWORD)).toBe(401);
         // A token the demo admin held before is dead too.
-        expect((await drill.call(live.baseUrl, 'GET', '/api/users', { token: demoAdminToken })).status).toBe(401);
+        expect((await drill.call(live.baseUrl, 'GET', '/api/users/allusers', { token: demoAdminToken })).status).toBe(401);
         expect(live.output()).toMatch(/demo mode: off, and this database holds demo data: disabled \d+ demo accounts \(admin@okaybike\.demo, user@okaybike\.demo, \d+ generated customers\)/);
         // The operator's admin signs in and still sees the demo rentals (the ledger keeps its customers).
         const admin = await drill.adminToken(live.baseUrl);
