@@ -54,9 +54,15 @@ export class StartupService implements OnApplicationBootstrap {
   private async disableDemoAccounts(): Promise<void> {
     const candidates = await this.users.findDemoCandidates([DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.user.email], DEMO_EXTRA_EMAIL_DOMAIN);
     if (candidates.length === 0) return;
-    // The seed hashed each demo password once, so the candidates share a few hashes: one check per distinct hash.
+    // The seed hashed each password once: the generated customers share one hash, which no two real accounts do
+    // (random salts). So only the demo emails' hashes and shared hashes are checked, one check per distinct hash,
+    // however many real accounts live at example.com.
+    const demoEmails = new Set<string>([DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.user.email]);
+    const byHash = new Map<string, number>();
+    for (const c of candidates) byHash.set(c.passwordHash, (byHash.get(c.passwordHash) ?? 0) + 1);
+    const toCheck = new Set(candidates.filter((c) => demoEmails.has(c.email.toLowerCase()) || (byHash.get(c.passwordHash) ?? 0) > 1).map((c) => c.passwordHash));
     const demoHash = new Map<string, boolean>();
-    for (const hash of new Set(candidates.map((c) => c.passwordHash))) {
+    for (const hash of toCheck) {
       let matches = false;
       for (const password of DEMO_PASSWORDS) if (!matches) matches = await this.passwords.verify(hash, password);
       demoHash.set(hash, matches);
