@@ -53,37 +53,57 @@ export function jsonLimitsVerify<R extends IncomingMessage>(next?: (req: R, res:
   };
 }
 
-/** The path of the first string holding a NUL character, or undefined. */
-function findNul(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/** With the u flag a surrogate pair is one code point: only a lone surrogate is of category Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** C0 control characters but tab, line feed and carriage return; DEL; the C1 controls. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** Why a string cannot be stored as text, or undefined when it can. */
+export function unstorableText(value: string): string | undefined {
+  if (value.includes('\u0000')) return 'must not contain NUL characters';
+  if (LONE_SURROGATE.test(value)) return 'must be well-formed Unicode (it holds a lone surrogate)';
+  if (CONTROL.test(value)) return 'must not contain control characters';
+  return undefined;
+}
+
+/** The path of the first string PostgreSQL cannot store (a NUL, ill-formed Unicode) and why, or undefined. */
+export function findUnstorable(value: unknown, path: string, depth = 0): { path: string; reason: string } | undefined {
+  if (typeof value === 'string') {
+    const reason = unstorableText(value);
+    return reason ? { path, reason } : undefined;
+  }
   if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], `${path}[${i}]`, depth + 1);
+      const found = findUnstorable(value[i], `${path}[${i}]`, depth + 1);
       if (found) return found;
     }
     return undefined;
   }
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    const found = findNul(v, path ? `${path}.${key}` : key, depth + 1);
+    const found = findUnstorable(v, path ? `${path}.${key}` : key, depth + 1);
     if (found) return found;
   }
   return undefined;
 }
 
 /**
- * Global pipe, before validation: a NUL character (U+0000) in any string a handler receives (body, query,
- * path parameter) answers 400 naming the field. PostgreSQL cannot store NUL in text; without this check the
- * insert or the query fails and the caller saw a 500.
+ * Global pipe, before validation: a NUL character (U+0000), ill-formed Unicode (a lone surrogate such as
+ * "\ud800", which JSON allows) or another control character (but tab and line breaks) in any string a handler
+ * receives (body, query, path parameter) answers 400 naming the field. PostgreSQL cannot store the first two in
+ * text (the insert or the query failed with 22021 and the caller saw a 500); the others have no place in what the
+ * shop stores and later shows in pages, emails' subjects, CSV exports and PDFs.
  */
 @Injectable()
 export class NulBytePipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (metadata.type === 'custom') return value;
-    const path = findNul(value, metadata.data ?? '');
-    if (path !== undefined) {
-      const field = path || metadata.type;
-      const message = `${field} must not contain NUL characters`;
+    const found = findUnstorable(value, metadata.data ?? '');
+    if (found !== undefined) {
+      const field = found.path || metadata.type;
+      const message = `${field} ${found.reason}`;
       throw new BadRequestException({ message, code: 'VALIDATION_FAILED', errors: [{ path: field, message }] });
     }
     return value;

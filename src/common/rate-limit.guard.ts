@@ -13,6 +13,7 @@ import type { Request, Response } from 'express';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../config/app-config.js';
 import type { Env } from '../config/env.schema.js';
+import { clientKey } from './ip-address.js';
 
 const WINDOW_MS = 60_000;
 
@@ -148,7 +149,7 @@ const RATE_LIMIT = 'rateLimit';
 /**
  * Limits a route other than by LOGIN_RATE_LIMIT per address, e.g. bookings per customer:
  * `@UseGuards(RateLimitGuard) @RateLimit({...})`. The client address is Express's req.ip, so TRUST_PROXY decides
- * which X-Forwarded-For hop counts.
+ * which X-Forwarded-For hop counts; an IPv6 client counts by its /64 (clientKey).
  */
 export const RateLimit = (options: RateLimitOptions) => SetMetadata(RATE_LIMIT, options);
 const DEFAULT_LIMIT: RateLimitOptions = { setting: 'LOGIN_RATE_LIMIT', per: 'ip' };
@@ -169,7 +170,7 @@ export class RateLimitGuard implements CanActivate {
     const req = ctx.switchToHttp().getRequest<Request & { user?: { id: string } }>();
     const res = ctx.switchToHttp().getResponse<Response>();
     const options = this.reflector.get<RateLimitOptions | undefined>(RATE_LIMIT, ctx.getHandler()) ?? DEFAULT_LIMIT;
-    const who = options.per === 'user' && req.user ? `user:${req.user.id}` : `ip:${req.ip ?? 'unknown'}`;
+    const who = options.per === 'user' && req.user ? `user:${req.user.id}` : `ip:${clientKey(req.ip)}`;
     const { count, resetInMs } = await this.store.hit(`${ctx.getClass().name}.${ctx.getHandler().name}:${who}`, WINDOW_MS);
     const limit = this.config.env[options.setting];
     res.setHeader('RateLimit-Limit', String(limit));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { errorEnvelope } from './http-exception.filter.js';
 import { AUTH_COOKIE } from '../modules/auth/auth.constants.js';
+import { tokenFromRequest } from '../modules/auth/jwt.strategy.js';
 
 /** A fresh CSP nonce per request, for the inline scripts of server-rendered pages. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction): void {
@@ -24,7 +25,7 @@ function originOf(source: string | undefined): string | undefined {
 
 /**
  * CSRF defence for cookie-authenticated writes: the browser must show a same-origin (or allowed) Origin.
- * Requests carrying `Authorization: Bearer` are not cookie-driven and pass; so do requests without the cookie,
+ * Requests authenticated by an `Authorization: Bearer` token are not cookie-driven and pass; so do requests without the cookie,
  * except to login, signup and logout: there a browser's Origin (or Referer) of another site is refused too,
  * so a cross-site form cannot sign a victim in to the attacker's account. Clients that send neither header
  * (API clients, curl) are not browsers and pass.
@@ -38,8 +39,9 @@ export function sameOriginWrites(allowedOrigins: string[]) {
     if (SESSION_ROUTES.has(req.path)) {
       if (!source && !hasCookie) return next();
     } else {
-      if (req.headers.authorization) return next();
-      if (!hasCookie) return next();
+      // Only a Bearer token authenticates instead of the cookie (tokenFromRequest); any other Authorization header
+      // (Basic, an empty Bearer) leaves the cookie in charge, so the check applies.
+      if (!tokenFromRequest(req).viaCookie) return next();
     }
     const origin = originOf(source);
     const host = req.headers.host;

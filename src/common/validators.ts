@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { COMMON_PASSWORDS_REFUSED, IsNotCommonPassword, MIN_PASSWORD_LENGTH } from './password-rules.js';
 
 /**
  * The field may be left out, but when it is sent it must be valid: unlike @IsOptional(), `null` is
@@ -27,13 +28,21 @@ interface FieldDoc {
   description?: string;
 }
 
-/** Required text: trimmed, a string, not empty ("<field> is required"), at most `maxLength` characters. */
+/** Longest text kept on one line: names, labels, phone numbers, addresses (they end up in email subjects and headers). */
+const SINGLE_LINE_MAX = 300;
+/** Tabs and line breaks of a one-line field become single spaces; then trimmed like Trim(). */
+const OneLine = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/[\t\r\n]+/g, ' ').trim() : value));
+
+/**
+ * Required text: trimmed, a string, not empty ("<field> is required"), at most `maxLength` characters. Short text
+ * (at most 300 characters) is one line: tabs and line breaks become spaces.
+ */
 export const RequiredText =
   (maxLength: number, { example, description }: FieldDoc = {}): PropertyDecorator =>
   (target, key) =>
     stacked(
       ApiProperty({ example, maxLength, description }),
-      Trim(),
+      maxLength <= SINGLE_LINE_MAX ? OneLine() : Trim(),
       IsString(),
       IsNotEmpty({ message: `${String(key)} is required` }),
       MaxLength(maxLength),
@@ -50,13 +59,22 @@ export const EmailField =
       MaxLength(254),
     )(target, key);
 
-/** A password being chosen (signup, password change): 6 to 128 characters, not trimmed. */
+/**
+ * A password being chosen (signup, password change): 8 to 128 characters, not trimmed, and not one of the
+ * 10,000 most common passwords (ASVS 6.2).
+ */
 export const NewPassword =
   (example: string): PropertyDecorator =>
   (target, key) =>
     stacked(
-      ApiProperty({ example, minLength: 6, maxLength: 128 }),
+      ApiProperty({
+        example,
+        minLength: MIN_PASSWORD_LENGTH,
+        maxLength: 128,
+        description: `At least ${MIN_PASSWORD_LENGTH} characters, and not one of the ${COMMON_PASSWORDS_REFUSED.toLocaleString('en')} most common passwords`,
+      }),
       IsString(),
-      MinLength(6, { message: `${String(key)} must be at least 6 characters` }),
+      MinLength(MIN_PASSWORD_LENGTH, { message: `${String(key)} must be at least ${MIN_PASSWORD_LENGTH} characters` }),
       MaxLength(128),
+      IsNotCommonPassword(),
     )(target, key);

@@ -64,6 +64,7 @@ describe('parseEnv', () => {
     [{ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' }, 'PAYMENT_PROVIDER'],
     [{ NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' }, 'PUBLIC_URL'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
+    [{ NODE_ENV: 'production', DEMO_MODE: 'true', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' }, 'DEMO_MODE'],
     [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
   ])('refuses %j naming %s', (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);

@@ -144,6 +144,7 @@ export const envSchema = z
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('okb:'),
     LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
     LOGIN_ACCOUNT_LOCK_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+    LOGIN_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(86400).default(30),
     // Issue 16: email, receipts, webhooks.
     SMTP_URL: optionalString.pipe(
       z
@@ -158,6 +159,9 @@ export const envSchema = z
     RETURN_DUE_SOON_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(30000).default(10000),
+    EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(2),
+    WEBHOOK_MAX_ENDPOINTS: z.coerce.number().int().min(1).max(1000).default(20),
+    WEBHOOK_PAUSE_AFTER_FAILED_DELIVERIES: z.coerce.number().int().min(1).max(1000).default(5),
     OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(600000).default(2000),
     OUTBOX_LEASE_MS: z.coerce.number().int().min(2000).max(3600000).default(60000),
     REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3600000).default(60000),
@@ -183,6 +187,13 @@ export const envSchema = z
         code: 'custom',
         path: ['PAYMENT_PROVIDER'],
         message: 'is required in production: stripe, or sandbox (no money moves) chosen explicitly',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.DEMO_MODE && env.PAYMENT_PROVIDER === 'stripe') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_MODE'],
+        message: 'must not be true with PAYMENT_PROVIDER=stripe in production: demo data and public demo passwords in a shop that takes real money',
       });
     }
     if (env.NODE_ENV === 'production' && !env.DEMO_MODE && !env.PUBLIC_URL) {

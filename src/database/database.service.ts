@@ -39,6 +39,8 @@ export class DatabaseService implements OnApplicationShutdown {
   kind!: 'pglite' | 'postgres';
   private pool?: pg.Pool;
   private replicaPool?: pg.Pool;
+  /** The readiness check's own connection (PostgreSQL), see ping(). */
+  private probe?: pg.Pool;
   private pglite?: PGlite;
   private releaseLock?: () => void;
   private databaseUrl?: string;
@@ -148,14 +150,23 @@ export class DatabaseService implements OnApplicationShutdown {
     );
   }
 
-  /** true when the database answers a trivial query within the timeout. */
+  /**
+   * true when the database answers a trivial query within the timeout. On PostgreSQL the question goes over a
+   * connection of its own (one, outside the pool): a pool busy with long exports is not a database that is down,
+   * and must not make the readiness check answer 503 to an orchestrator that would restart the instance.
+   */
   async ping(timeoutMs = 2000): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
       });
-      await Promise.race([this.db.execute(sql`select 1`), timeout]);
+      if (this.databaseUrl && this.pool && !this.probe) {
+        this.probe = new pg.Pool({ connectionString: this.databaseUrl, max: 1, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, idleTimeoutMillis: 60_000 });
+        // A lost idle probe connection is reported by the next ping, not as a crash.
+        this.probe.on('error', () => undefined);
+      }
+      await Promise.race([this.probe ? this.probe.query('select 1') : this.db.execute(sql`select 1`), timeout]);
       return true;
     } catch {
       return false;
@@ -248,6 +259,9 @@ export class DatabaseService implements OnApplicationShutdown {
     const pool = this.pool;
     const replicaPool = this.replicaPool;
     const pglite = this.pglite;
+    const probe = this.probe;
+    this.probe = undefined;
+    if (probe) await probe.end().catch(() => undefined);
     this.pool = undefined;
     this.replicaPool = undefined;
     this.pglite = undefined;

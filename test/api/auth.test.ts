@@ -56,6 +56,25 @@ describe('Auth API', () => {
     expect(String(logout.headers['set-cookie'])).toMatch(/okb_token=;/);
   });
 
+  it('refuses short and common passwords at signup and password change, with a message a person understands (ASVS 6.2)', async () => {
+    for (const password of ['123456', 'aaaaaa', 'abc1234']) {
+      const res = await t.http().post('/api/auth/signup').send(signupBody({ email: `weak-${password}@example.com`, password })).expect(400);
+      expect(res.body.errors).toEqual([{ path: 'password', message: 'password must be at least 8 characters' }]);
+    }
+    for (const password of ['password', 'PASSWORD1', '12345678', 'iloveyou', 'qwertyuiop']) {
+      const res = await t.http().post('/api/auth/signup').send(signupBody({ email: `common-${password}@example.com`, password })).expect(400);
+      expect(res.body.errors).toEqual([{ path: 'password', message: 'password is one of the most common passwords and easy to guess: please choose another' }]);
+    }
+    await t.http().post('/api/auth/signup').send(signupBody({ email: 'strong@example.com', password: 'tangerine-bicycle' })).expect(201);
+    const user = await createUser(t, { password: 'my-old-secret' });
+    const change = (newPassword: string) => t.http().put('/api/users/me/password').set('Authorization', user.bearer).send({ currentPassword: 'my-old-secret', newPassword });
+    expect((await change('football').expect(400)).body.errors).toEqual([
+      { path: 'newPassword', message: 'newPassword is one of the most common passwords and easy to guess: please choose another' },
+    ]);
+    expect((await change('short1').expect(400)).body.errors[0].path).toBe('newPassword');
+    await change('a-better-one-9').expect(200);
+  });
+
   it('gives the same 401 message for a wrong email and a wrong password', async () => {
     await createUser(t, { email: 'known@example.com', password: 'right-password' });
     const wrongPassword = await t.http().post('/api/auth/login').send({ email: 'known@example.com', password: 'nope-nope' }).expect(401);
@@ -140,6 +159,18 @@ describe('Auth API', () => {
     expect(same.body).toMatchObject({ success: true, data: { name: 'Same Origin' } });
   });
 
+  it('applies the CSRF check when an Authorization header other than a Bearer token rides along with the cookie', async () => {
+    const user = await createUser(t);
+    const cookie = `okb_token=${user.token}`;
+    for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', 'Token abc']) {
+      await t.http().put('/api/users/me').set('Cookie', cookie).set('Authorization', authorization).set('Origin', 'https://evil.example').send({ name: 'Hijacked' }).expect(403);
+    }
+    const me = await t.http().get('/api/users/me').set('Authorization', user.bearer).expect(200);
+    expect(me.body.data.name).not.toBe('Hijacked');
+    // A Bearer token authenticates by itself (the cookie is not used): no CSRF check needed.
+    await t.http().put('/api/users/me').set('Cookie', cookie).set('Authorization', user.bearer).set('Origin', 'https://evil.example').send({ name: 'Via Bearer' }).expect(200);
+  });
+
   it('serves health, readiness and the OpenAPI document', async () => {
     await t.http().get('/api/health').expect(200);
     const ready = await t.http().get('/api/health/ready').expect(200);
@@ -221,33 +252,64 @@ describe('Auth API', () => {
     });
   });
 
-  it('locks one account after repeated wrong passwords, whatever the address, and leaves other accounts alone', async () => {
+  it('delays guesses per account and address: nobody elsewhere can lock the owner out (ASVS 6.3)', async () => {
     const victim = await createUser(t, { password: 'the-right-one' });
     const bystander = await createUser(t, { password: 'bystander-pw' });
-    for (let i = 0; i < 5; i++) {
-      await t.http().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i}`).send({ email: victim.email, password: `guess-${i}` }).expect(401);
-    }
-    // The right password from yet another address is refused until the lock ends.
-    const locked = await t.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.7').send({ email: victim.email.toUpperCase(), password: 'the-right-one' }).expect(429);
-    expect(locked.body).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' });
-    expect(locked.body.message).toMatch(/^Too many failed logins for this account, please try again in \d+ minutes?$/);
-    expect(locked.body.token).toBeUndefined();
-    await t.http().post('/api/auth/login').send({ email: bystander.email, password: 'bystander-pw' }).expect(200);
+    const from = (ip: string, password: string) => t.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: victim.email, password });
+    // Five wrong passwords from one address: then that address waits LOGIN_BACKOFF_SECONDS for its next try.
+    for (let i = 0; i < 5; i++) await from('203.0.113.1', `guess-${i}`).expect(401);
+    const delayed = await from('203.0.113.1', 'the-right-one').expect(429);
+    expect(delayed.body).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' });
+    expect(delayed.body.message).toMatch(/^Too many failed logins for this account, please try again in \d+ seconds?$/);
+    expect(Number(delayed.headers['retry-after'])).toBeGreaterThan(0);
+    expect(delayed.body.token).toBeUndefined();
+    // The owner, from an address without failures, signs in; other accounts are not touched.
+    await from('198.51.100.7', 'the-right-one').expect(200);
+    await t.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.1').send({ email: bystander.email, password: 'bystander-pw' }).expect(200);
   });
 
-  it('counts concurrent wrong passwords before checking them: at most LOGIN_ACCOUNT_FAILURES get through, then the account is locked', async () => {
+  it('keeps the owner in while many addresses guess (each address one try, then delayed)', async () => {
     const victim = await createUser(t, { password: 'the-right-one' });
-    // 30 guesses at once from 30 addresses (through the trusted loopback proxy), so no per-address limit applies.
+    const from = (ip: string, password: string) => t.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: victim.email, password });
+    for (let i = 0; i < 12; i++) await from(`203.0.113.${100 + i}`, `guess-${i}`).expect(401);
+    // An address that failed once, while the account has many failures, gets one more try, then waits.
+    await from('203.0.113.100', 'guess-again').expect(401);
+    expect((await from('203.0.113.100', 'the-right-one')).status).toBe(429);
+    await from('192.0.2.55', 'the-right-one').expect(200);
+  });
+
+  it('counts concurrent wrong passwords from one address before checking them: at most LOGIN_ACCOUNT_FAILURES get through, the owner still signs in elsewhere', async () => {
+    const victim = await createUser(t, { password: 'the-right-one' });
     const guesses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => t.http().post('/api/auth/login').set('X-Forwarded-For', `198.51.100.${i + 1}`).send({ email: victim.email, password: `guess-${i}` })),
+      Array.from({ length: 30 }, (_, i) => t.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.1').send({ email: victim.email, password: `guess-${i}` })),
     );
     const statuses = guesses.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
     for (const r of guesses.filter((g) => g.status === 429)) expect(r.body.code).toBe('ACCOUNT_LOCKED');
-    const locked = await t.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.200').send({ email: victim.email, password: 'the-right-one' }).expect(429);
-    expect(locked.body).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' });
-    expect(locked.body.token).toBeUndefined();
+    const delayed = await t.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.1').send({ email: victim.email, password: 'the-right-one' }).expect(429);
+    expect(delayed.body.token).toBeUndefined();
+    await t.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.200').send({ email: victim.email, password: 'the-right-one' }).expect(200);
+  });
+
+  it('counts an IPv6 client by its /64: rotating addresses inside it does not reset the back-off or the per-address limit', async () => {
+    const victim = await createUser(t, { password: 'the-right-one' });
+    const from = (ip: string, password: string) => t.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: victim.email, password });
+    for (let i = 0; i < 5; i++) await from(`2001:db8:1:2::${i + 1}`, `guess-${i}`).expect(401);
+    await from('2001:db8:1:2:ffff::9', 'guess-5').expect(429);
+    await from('2001:db8:1:3::1', 'the-right-one').expect(200);
+
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await limited.http().post('/api/auth/login').set('X-Forwarded-For', `2001:db8:aa:bb:${i}::1`).send({ email: `v6-${i}@example.com`, password: 'wrong-pass' }).expect(401);
+      }
+      const res = await limited.http().post('/api/auth/login').set('X-Forwarded-For', '2001:db8:aa:bb:cafe::1').send({ email: 'v6-x@example.com', password: 'wrong-pass' }).expect(429);
+      expect(res.body.code).toBe('TOO_MANY_REQUESTS');
+      await limited.http().post('/api/auth/login').set('X-Forwarded-For', '2001:db8:aa:bc::1').send({ email: 'v6-y@example.com', password: 'wrong-pass' }).expect(401);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('a right password clears the count: failures before it do not add up with failures after it', async () => {

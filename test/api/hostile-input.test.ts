@@ -1,4 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type request from 'supertest';
+import { createBike } from '../support/bike-factories.js';
+import { createAdmin, createUser } from '../support/factories.js';
+import { postSandboxWebhook, rentalTestEnv, sandboxNotification } from '../support/rental-factories.js';
 import { Fixture, seedScenario } from '../support/scenario.js';
 import { TestApp, useTestApp } from '../support/test-app.js';
 
@@ -332,5 +337,125 @@ describe('Hostile input', () => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
     });
+  });
+});
+
+/** A JSON schema of the OpenAPI document, as far as the sweep below reads it. */
+interface Schema {
+  $ref?: string;
+  type?: string;
+  enum?: unknown[];
+  example?: unknown;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  allOf?: Schema[];
+}
+
+describe('Hostile input: ill-formed Unicode and null in every body field of every route (from the OpenAPI document)', () => {
+  const t = useTestApp(rentalTestEnv);
+  const LONE_SURROGATE = '\ud800@x.co';
+
+  it('answers no 5xx, and names the field when it refuses ill-formed Unicode', async () => {
+    const admin = await createAdmin(t);
+    const user = await createUser(t);
+    const doc = (await t.http().get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+      components: { schemas: Record<string, Schema> };
+    };
+    const resolve = (s: Schema | undefined): Schema => {
+      if (!s) return {};
+      if (s.$ref) return resolve(doc.components.schemas[s.$ref.split('/').pop()!]);
+      if (s.allOf) return s.allOf.map(resolve).reduce((a, b) => ({ ...a, ...b, properties: { ...a.properties, ...b.properties } }), {});
+      return s;
+    };
+    const sample = (s: Schema): unknown => {
+      const r = resolve(s);
+      if (r.example !== undefined) return r.example;
+      if (r.enum) return r.enum[0];
+      if (r.type === 'array') return [sample(r.items ?? {})];
+      if (r.type === 'object' || r.properties) return Object.fromEntries(Object.entries(r.properties ?? {}).map(([k, v]) => [k, sample(v)]));
+      return r.type === 'number' || r.type === 'integer' ? 1 : r.type === 'boolean' ? true : 'text';
+    };
+    const failures: string[] = [];
+    let cases = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const schema = op.requestBody?.content?.['application/json']?.schema;
+        if (!schema || !['post', 'put', 'patch'].includes(method)) continue;
+        const base = sample(schema) as Record<string, unknown>;
+        if (!base || typeof base !== 'object' || Array.isArray(base)) continue;
+        // Unknown ids: nothing is changed, and every value still passes the pipes before the handler looks.
+        const url = path.replace(/\{[^}]+\}/g, () => randomUUID());
+        const httpCall = (bearer: string, body: Record<string, unknown>) =>
+          (t.http() as unknown as Record<string, (u: string) => request.Test>)[method](url).set('Authorization', bearer).send(body);
+        // Example values the route refuses on their own (a returnUrl of another origin) are left out, so a refusal
+        // below is about the field under test; a route that refuses every body (no signature) only must not fail.
+        const plain = await httpCall(admin.bearer, base);
+        for (const e of plain.status === 400 ? ((plain.body.errors ?? []) as { path: string }[]) : []) delete base[e.path.split(/[.[]/)[0]];
+        const baseRefused = plain.status === 400 && !(plain.body.errors ?? []).length;
+        for (const field of Object.keys(base)) {
+          for (const [label, value] of [
+            ['ill-formed Unicode', LONE_SURROGATE],
+            ['null', null],
+          ] as const) {
+            cases++;
+            const call = (bearer: string) => httpCall(bearer, { ...base, [field]: value });
+            let res = await call(admin.bearer);
+            if (res.status === 403) res = await call(user.bearer);
+            const where = `${method.toUpperCase()} ${path} ${field} as ${label}`;
+            if (res.status >= 500) failures.push(`${where}: ${res.status} ${JSON.stringify(res.body)}`);
+            else if (label === 'ill-formed Unicode' && !baseRefused && res.status === 400 && !JSON.stringify(res.body.errors ?? []).includes(`"${field}`)) {
+              failures.push(`${where}: 400 without naming the field ${JSON.stringify(res.body)}`);
+            }
+          }
+        }
+      }
+    }
+    expect(cases).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
+  });
+
+  it.each([
+    ['signup', '/api/auth/signup', { name: 'Sam', email: LONE_SURROGATE, password: 'sam-secret-1', phone: '+880 1', address: 'Dhaka' }],
+    ['login', '/api/auth/login', { email: LONE_SURROGATE, password: 'whatever-1' }],
+    ['contact', '/api/contact', { name: 'Visitor', email: LONE_SURROGATE, subject: 'Hi', message: 'A question.' }],
+  ])('%s with a lone surrogate in email: 400 naming email', async (_name, url, body) => {
+    const res = await t.http().post(url).send(body).expect(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'email', message: 'email must be well-formed Unicode (it holds a lone surrogate)' }],
+    });
+  });
+
+  it('control characters: refused where text is stored, and line breaks in one-line fields (a bike name in email subjects) become spaces', async () => {
+    const admin = await createAdmin(t);
+    const body = { name: 'Bike', description: 'A good bike', pricePerHour: 12.5, cc: 150, year: 2024, model: 'R15', brand: 'Yamaha', imgageurl: '/images/bikes/sport-red.svg', quantity: 1 };
+    for (const name of ['Bell\u0007Bike', 'Esc\u001b[31mRed', 'C1\u0085Bike', 'Del\u007fBike']) {
+      const res = await t.http().post('/api/bikes').set('Authorization', admin.bearer).send({ ...body, name }).expect(400);
+      expect(res.body.errors).toEqual([{ path: 'name', message: 'name must not contain control characters' }]);
+    }
+    const created = await t.http().post('/api/bikes').set('Authorization', admin.bearer).send({ ...body, name: 'Bike\r\nBcc: victim@example.com', description: 'Line one\nLine two' }).expect(201);
+    expect(created.body.data).toMatchObject({ name: 'Bike Bcc: victim@example.com', description: 'Line one\nLine two' });
+  });
+
+  it('a NUL in a signed sandbox notification (id, type or data) is a 400, not a 500', async () => {
+    for (const id of ['evt_a\u0000b', 'evt_\ud800']) {
+      const res = await postSandboxWebhook(t, sandboxNotification(t, 'sbx_' + 'f'.repeat(32), 'payment.succeeded', { id })).expect(400);
+      expect(res.body).toMatchObject({ success: false, code: 'BAD_NOTIFICATION' });
+      expect(res.body.message).toMatch(/^The notification's id must/);
+    }
+  });
+
+  it('a null isAvailable (PUT bikes/{id}) and a null unit status (PATCH units) are 400s naming the field', async () => {
+    const admin = await createAdmin(t);
+    const bike = await createBike(t, { quantity: 1 });
+    const body = { name: 'Bike', description: 'A good bike', pricePerHour: 12.5, cc: 150, year: 2024, model: 'R15', brand: 'Yamaha', imgageurl: '/images/bikes/sport-red.svg', quantity: 1 };
+    const put = await t.http().put(`/api/bikes/${bike.id}`).set('Authorization', admin.bearer).send({ ...body, isAvailable: null }).expect(400);
+    expect(put.body.errors.map((e: { path: string }) => e.path)).toContain('isAvailable');
+    const units = await t.http().get(`/api/bikes/${bike.id}/units`).set('Authorization', admin.bearer).expect(200);
+    const unitId = (units.body.data.units ?? units.body.data)[0]._id as string;
+    const patch = await t.http().patch(`/api/units/${unitId}`).set('Authorization', admin.bearer).send({ status: null }).expect(400);
+    expect(patch.body.errors.map((e: { path: string }) => e.path)).toContain('status');
   });
 });

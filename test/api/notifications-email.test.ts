@@ -40,7 +40,10 @@ describe('Customer emails through SMTP', () => {
     expect(mail.envelopeTo).toEqual(['nadia@example.com']);
     expect(mail.subject).toBe('Welcome to Okay Bike Dhanmondi');
     expect(mail.headers.from).toContain('shop@okaybike.test');
-    expect(mail.text).toContain('Hello Nadia Rahman,');
+    // The address is not verified: the welcome quotes nothing the signup typed, the name included.
+    expect(mail.text).toContain('Hello,');
+    expect(mail.text).not.toContain('Nadia');
+    expect(mail.html).not.toContain('Nadia');
     expect(mail.text).toContain('https://shop.okaybike.test/allbikes');
     expect(mail.html).toContain('#0f766e');
     // No tracking: no remote images or pixels.
@@ -158,6 +161,29 @@ describe('Customer emails through SMTP', () => {
 
 describe('Without SMTP_URL', () => {
   const t = useTestApp(rentalTestEnv);
+
+  it("a stranger's text typed as the name never reaches the address it was sent to; a deleted user's name and address leave the outbox", async () => {
+    const lure = 'Your account is suspended: verify at http://evil.example';
+    await t.http().post('/api/auth/signup').send({ ...signupBody('victim@example.com'), name: lure }).expect(201);
+    await t.app.get(OutboxWorker).runOnce();
+    const [row] = await t.db.select().from(outboxEmails);
+    expect(row.html + row.textBody + row.subject).not.toContain('evil.example');
+
+    const admin = await createAdmin(t);
+    const user = await createUser(t, { name: 'Rina Begum', email: 'rina@example.com' });
+    await t.http().put('/api/users/me/password').set('Authorization', user.bearer).send({ currentPassword: user.password, newPassword: 'rina-new-secret-2' }).expect(200);
+    await t.app.get(OutboxWorker).runOnce();
+    const before = await t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, user.id));
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.map((e) => e.toAddress + e.html + e.textBody).join()).toContain('Rina');
+    await t.http().delete(`/api/users/${user.id}`).set('Authorization', admin.bearer).expect(200);
+    const after = await t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, user.id));
+    expect(after).toHaveLength(before.length);
+    const page = await t.http().get('/api/notifications/emails').set('Authorization', admin.bearer).expect(200);
+    const shown = JSON.stringify(page.body) + JSON.stringify(after);
+    expect(shown).not.toContain('rina@example.com');
+    expect(shown).not.toContain('Rina');
+  });
 
   it('keeps the messages, and admins read them (list and one with its bodies); others may not', async () => {
     await t.http().post('/api/auth/signup').send(signupBody('kept@example.com')).expect(201);

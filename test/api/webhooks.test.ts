@@ -2,10 +2,11 @@
  * Issue 16, webhooks: admin endpoints, signed deliveries from the outbox to a receiver on 127.0.0.1 (allowed by
  * WEBHOOK_ALLOW_PRIVATE_TARGETS), retries with back-off, attempts logged, manual resend, SSRF refusal.
  */
+import { eq } from 'drizzle-orm';
 import { createServer, ServerResponse } from 'node:http';
-import { webhookDeliveries } from '../../src/database/schema/notifications.js';
+import { webhookDeliveries, webhookEndpoints } from '../../src/database/schema/notifications.js';
 import { OutboxWorker, webhookBackoffMs, WEBHOOK_RETRY_WINDOW_MS } from '../../src/modules/notifications/outbox.worker.js';
-import { isPrivateAddress, postWebhook, signWebhook, verifyWebhookSignature } from '../../src/modules/notifications/webhook-http.js';
+import { isPrivateAddress, loggableUrl, postWebhook, signWebhook, verifyWebhookSignature } from '../../src/modules/notifications/webhook-http.js';
 import { partnerAccepts } from '../support/webhook-signature.js';
 import { bikeBody, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
@@ -253,5 +254,84 @@ describe('Webhook request deadline', () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     }
+  });
+});
+
+describe('Webhook targets: IPv6 forms, credentials, a cap per shop, endpoints that keep failing (issue 23)', () => {
+  const t = useTestApp(rentalTestEnv, { reset: false });
+
+  it.each([
+    'http://[::127.0.0.1]/x',
+    'http://[::ffff:0:7f00:1]/x',
+    'http://[::ffff:7f00:1]/x',
+    'http://[2002:7f00:1::1]/x',
+    'http://[2002:5db8:d822::1]/x',
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x',
+    'http://[64:ff9b::7f00:1]/x',
+    'http://[fc00::1]/x',
+  ])('refuses %s: only global unicast, embedded IPv4 checked', async (url) => {
+    const admin = await createAdmin(t);
+    const res = await t.http().post('/api/webhooks').set('Authorization', admin.bearer).send({ url, events: ['rental.booked'] }).expect(400);
+    expect(res.body.errors[0]).toMatchObject({ path: 'url' });
+  });
+
+  it('classifies IPv6 forms that embed an IPv4 address', () => {
+    for (const a of ['::127.0.0.1', '::7f00:1', '::ffff:0:7f00:1', '::ffff:0:5db8:d822', '::93.184.216.34', '2002:7f00:1::', '2002:5db8:d822::1', '2001::1', '2001:0:4136:e378:8000:63bf:80ff:fffe', '2001:db8::1', '64:ff9b::5db8:d822', '100::1']) {
+      expect([a, isPrivateAddress(a)]).toEqual([a, true]);
+    }
+    for (const a of ['2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:93.184.216.34']) expect([a, isPrivateAddress(a)]).toEqual([a, false]);
+  });
+
+  it('refuses a URL with user:password@, and logs targets by origin and path only', async () => {
+    const admin = await createAdmin(t);
+    for (const url of ['https://partner:s3cret@example.com/hook', 'https://token@example.com/hook']) {
+      const res = await t.http().post('/api/webhooks').set('Authorization', admin.bearer).send({ url, events: ['rental.booked'] }).expect(400);
+      expect(res.body.errors).toEqual([{ path: 'url', message: 'url must not contain a user name or password: give the partner the signing secret instead' }]);
+    }
+    expect(loggableUrl('https://partner.example/okaybike/hook?token=abc#x')).toBe('https://partner.example/okaybike/hook');
+  });
+});
+
+describe('Webhook endpoints: at most WEBHOOK_MAX_ENDPOINTS, and paused when they keep failing', () => {
+  const t = useTestApp({ ...rentalTestEnv, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_MAX_ENDPOINTS: '3', WEBHOOK_PAUSE_AFTER_FAILED_DELIVERIES: '2' });
+  let hooks: WebhookReceiver;
+  beforeAll(async () => {
+    hooks = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    await hooks.close();
+  });
+
+  it('refuses a registration past the cap, also when several arrive at once (409 WEBHOOK_LIMIT)', async () => {
+    const admin = await createAdmin(t);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.http().post('/api/webhooks').set('Authorization', admin.bearer).send({ url: hooks.url, events: ['bike.created'] })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    expect(answers.find((r) => r.status === 409)!.body).toMatchObject({ success: false, code: 'WEBHOOK_LIMIT' });
+  });
+
+  it('pauses an endpoint whose deliveries keep failing through the whole retry window', async () => {
+    const admin = await createAdmin(t);
+    const worker = t.app.get(OutboxWorker);
+    await t.db.delete(webhookEndpoints);
+    const ep = (await t.http().post('/api/webhooks').set('Authorization', admin.bearer).send({ url: hooks.url, events: ['bike.created'] }).expect(201)).body.data;
+    hooks.failNext(100_000);
+    const giveUp = async () => {
+      for (let i = 0; i < 60; i++) {
+        await worker.runOnce();
+        const pending = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'));
+        if (pending.length === 0) return;
+        t.clock.advance(webhookBackoffMs(Math.max(...pending.map((d) => d.attempts))) + 1000);
+      }
+      throw new Error('deliveries still pending');
+    };
+    await t.http().post('/api/bikes').set('Authorization', admin.bearer).send(bikeBody()).expect(201);
+    await giveUp();
+    expect((await t.http().get(`/api/webhooks/${ep._id}`).set('Authorization', admin.bearer).expect(200)).body.data.enabled).toBe(true);
+    await t.http().post('/api/bikes').set('Authorization', admin.bearer).send(bikeBody()).expect(201);
+    await giveUp();
+    expect((await t.http().get(`/api/webhooks/${ep._id}`).set('Authorization', admin.bearer).expect(200)).body.data.enabled).toBe(false);
+    hooks.failNext(0);
   });
 });

@@ -315,7 +315,7 @@ describe('Storefront and dashboard polish (issue 14) in a browser', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.locator('.ant-message-notice').filter({ hasText: 'All fields are required' }).waitFor();
     await page.getByText(/That email address does not look right/).waitFor();
-    await page.getByText('Your password needs at least 6 characters.').waitFor();
+    await page.getByText('Your password needs at least 8 characters.').waitFor();
     await page.getByText('Please enter a phone number we can reach you on.').waitFor();
     expect(await page.getByText('email must be a valid email address').count()).toBe(0);
     await context.close();

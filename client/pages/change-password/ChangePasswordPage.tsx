@@ -49,7 +49,7 @@ export default function ChangePasswordPage() {
             name="newPassword"
             rules={[
               { required: true, message: 'Please enter a new password' },
-              { min: 6, message: 'The new password must be at least 6 characters' },
+              { min: 8, message: 'The new password must be at least 8 characters' },
               { max: 128, message: 'The new password must be at most 128 characters' },
             ]}
           >

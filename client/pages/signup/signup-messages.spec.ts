@@ -9,7 +9,10 @@ describe('signupFieldMessage', () => {
   it('words a malformed or taken email, and a short password, for people', () => {
     expect(signupFieldMessage({ field: 'email', serverMessage: 'email must be a valid email address', value: 'rafi@' })).toMatch(/^That email address does not look right/);
     expect(signupFieldMessage({ field: 'email', serverMessage: 'Email is already registered', value: 'rafi@example.com' })).toMatch(/^An account with this email already exists/);
-    expect(signupFieldMessage({ field: 'password', serverMessage: 'password must be at least 6 characters', value: 'abc' })).toBe('Your password needs at least 6 characters.');
+    expect(signupFieldMessage({ field: 'password', serverMessage: 'password must be at least 8 characters', value: 'abc' })).toBe('Your password needs at least 8 characters.');
+    expect(
+      signupFieldMessage({ field: 'password', serverMessage: 'password is one of the most common passwords and easy to guess: please choose another', value: 'password1' }),
+    ).toBe('This password is one of the most common ones and easy to guess. Please choose another.');
   });
 
   it('never repeats the server text in lower case', () => {

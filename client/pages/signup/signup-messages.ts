@@ -32,6 +32,7 @@ export function signupFieldMessage({ field, serverMessage, value }: SignupProble
   if (field === 'password') {
     const min = /at least (\d+)/.exec(message)?.[1];
     if (min) return `Your password needs at least ${min} characters.`;
+    if (message.includes('most common passwords')) return 'This password is one of the most common ones and easy to guess. Please choose another.';
   }
   const max = /(?:at most|shorter than or equal to|longer than) (\d+)/.exec(message)?.[1];
   if (max) return `Please keep this under ${Number(max) + 1} characters.`;

@@ -40,6 +40,7 @@ export const payments = pgTable(
       sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled', 'expired', 'refunded')`,
     ),
     index('payments_rental_idx').on(t.rentalId),
+    index('payments_created_id_idx').on(t.createdAt, t.id),
     index('payments_attention_idx').on(t.createdAt).where(sql`${t.attention} is not null`),
     index('payments_paid_after_close_idx').on(t.paidAfterCloseAt).where(sql`${t.paidAfterCloseAt} is not null`),
     index('payments_pending_expiry_idx').on(t.kind, t.expiresAt).where(sql`${t.status} = 'pending'`),

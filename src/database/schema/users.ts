@@ -24,6 +24,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
+    index('users_created_id_idx').on(t.createdAt, t.id),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
   ],
 );

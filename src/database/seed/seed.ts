@@ -9,7 +9,7 @@ import { payments, type NewPaymentRow, type PaymentStatus } from '../schema/paym
 import { rentals, type NewRentalRow, type RentalStatus } from '../schema/rentals.js';
 import { reviews, reviewVotes } from '../schema/reviews.js';
 import { users, type NewUserRow } from '../schema/users.js';
-import { DEMO_ACCOUNTS } from './demo-accounts.js';
+import { DEMO_ACCOUNTS, DEMO_EXTRA_EMAIL_DOMAIN, DEMO_EXTRA_PASSWORD } from './demo-accounts.js';
 import { buildDemoCatalogue } from './demo-catalogue.js';
 import { createPrng } from './prng.js';
 
@@ -21,8 +21,7 @@ export interface SeedOptions {
   rentalCurrency: string;
 }
 
-/** The password of every generated (non-demo) user. */
-export const DEMO_EXTRA_PASSWORD = 'password123';
+export { DEMO_EXTRA_PASSWORD } from './demo-accounts.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -82,7 +81,7 @@ const toEmail = (name: string): string =>
     .replace(/[^A-Za-z ]/g, '')
     .trim()
     .toLowerCase()
-    .replace(/\s+/g, '.')}@example.com`;
+    .replace(/\s+/g, '.')}@${DEMO_EXTRA_EMAIL_DOMAIN}`;
 
 const REF_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** 'TXN-' + 12 random uppercase letters and digits, as the rentals service makes them. */

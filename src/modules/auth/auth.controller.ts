@@ -11,6 +11,7 @@ import { UsersService } from '../users/users.service.js';
 import { clearAuthCookie, setAuthCookie } from './auth-cookie.js';
 import { LoginDto, LoginResponseDto, SignupDto } from './auth.dto.js';
 import { AuthService } from './auth.service.js';
+import { LoginDelayed } from './login-backoff.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -47,8 +48,9 @@ export class AuthController {
       401: 'Invalid email or password',
       403: 'Sent from a page of another site (Origin header of another origin)',
       429:
-        'More than LOGIN_RATE_LIMIT (10) attempts a minute from one address, or ACCOUNT_LOCKED: LOGIN_ACCOUNT_FAILURES (5) wrong ' +
-        'passwords for this email within LOGIN_ACCOUNT_LOCK_SECONDS (900), from any address',
+        'More than LOGIN_RATE_LIMIT (10) attempts a minute from one address, or ACCOUNT_LOCKED (with Retry-After): this address ' +
+        'has had LOGIN_ACCOUNT_FAILURES (5) wrong passwords for this email within LOGIN_ACCOUNT_LOCK_SECONDS (900) and gets one try per ' +
+        'LOGIN_BACKOFF_SECONDS (30), doubling; an address without failures for the email is never delayed',
     },
   })
   @HttpCode(200)
@@ -58,7 +60,10 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ApiResult<UserDto>> {
-    const { token, user } = await this.auth.login(dto);
+    const { token, user } = await this.auth.login(dto, req.ip).catch((e: unknown) => {
+      if (e instanceof LoginDelayed) res.setHeader('Retry-After', String(e.retryAfterS));
+      throw e;
+    });
     setAuthCookie(req, res, token, this.config.env.JWT_EXPIRES_IN);
     return ok(user, 'Login successful', { token });
   }

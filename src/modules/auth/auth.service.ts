@@ -60,12 +60,12 @@ export class AuthService {
   }
 
   /** Same message and similar timing whether the email or the password is wrong; the attempt is counted first (per-account back-off). */
-  async login(dto: LoginDto): Promise<{ token: string; user: UserDto }> {
-    await this.backoff.attempt(dto.email);
+  async login(dto: LoginDto, ip?: string): Promise<{ token: string; user: UserDto }> {
+    await this.backoff.attempt(dto.email, ip);
     const row = await this.users.findByEmail(dto.email);
     const valid = await this.passwords.verify(row && !row.deletedAt ? row.passwordHash : undefined, dto.password);
     if (!row || row.deletedAt || !valid) throw new UnauthorizedException(INVALID_LOGIN);
-    await this.backoff.succeeded(dto.email);
+    await this.backoff.succeeded(dto.email, ip);
     return { token: await this.tokenFor(row), user: toUserDto(row) };
   }
 

@@ -31,7 +31,7 @@ export class PasswordController {
       'token for this one (and sets it as the cookie). Rate limited per address like login.',
     ok: PasswordChangedDto,
     errors: {
-      400: 'currentPassword is wrong, or newPassword is shorter than 6 characters',
+      400: 'currentPassword is wrong, or newPassword is shorter than 8 characters or one of the 10,000 most common passwords',
       429: 'More than LOGIN_RATE_LIMIT (10) attempts a minute from one address',
     },
   })

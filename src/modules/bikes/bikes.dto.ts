@@ -12,7 +12,7 @@ import {
   Min,
 } from 'class-validator';
 import { EchoableFields } from '../../common/compat-body.js';
-import { RequiredText, Trim } from '../../common/validators.js';
+import { IsOptionalNotNull, RequiredText, Trim } from '../../common/validators.js';
 import { toMajor, toMajorOrNull } from '../../common/money.js';
 import type { BikeWithStock } from './bikes.repository.js';
 
@@ -193,7 +193,7 @@ export class CreateBikeDto {
   quantity: number;
 
   @ApiPropertyOptional({ example: true, default: true })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   isAvailable?: boolean;
 

@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, Max,
 import { EchoableFields } from '../../common/compat-body.js';
 import { BikeUnitRow, UNIT_STATUSES } from '../../database/schema/fleet.js';
 import type { UnitStatus } from '../../database/schema/fleet.js';
-import { RequiredText, Trim } from '../../common/validators.js';
+import { IsOptionalNotNull, RequiredText, Trim } from '../../common/validators.js';
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -31,7 +31,7 @@ export class CreateUnitDto {
   label: string;
 
   @ApiPropertyOptional({ example: 'New tyres May 2026', maxLength: 1000 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Trim()
   @IsString()
   @MaxLength(1000)
@@ -42,7 +42,7 @@ export class CreateUnitDto {
 @EchoableFields('bikeId')
 export class UpdateUnitDto {
   @ApiPropertyOptional({ example: 'FRAME-88231', maxLength: 100 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Trim()
   @IsString()
   @IsNotEmpty({ message: 'label must not be empty' })
@@ -50,12 +50,12 @@ export class UpdateUnitDto {
   label?: string;
 
   @ApiPropertyOptional({ enum: UNIT_STATUSES })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(UNIT_STATUSES, { message: `status must be one of ${UNIT_STATUSES.join(', ')}` })
   status?: UnitStatus;
 
   @ApiPropertyOptional({ maxLength: 1000 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Trim()
   @IsString()
   @MaxLength(1000)

@@ -178,7 +178,9 @@ function quoteFacts(rental: Json): [string, string][] {
  */
 export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop: ShopInfo, at: Date = new Date()): RenderedEmail {
   const d = obj(data);
-  const hi = `Hello ${to.name || 'there'},`;
+  // The welcome message goes to whatever address a stranger typed at signup: it quotes nothing typed there (the name
+  // could say "your account is suspended, verify at ..."), only the shop's own text and the address itself.
+  const hi = kind === 'welcome' ? 'Hello,' : `Hello ${to.name || 'there'},`;
   const bikeName = str(obj(d.bikeId).name) ?? str(obj(d.rental).bikeName) ?? 'your bike';
   const make = (subject: string, heading: string, blocks: Block[], attachments: EmailAttachmentRef[] = []): RenderedEmail => ({
     subject,

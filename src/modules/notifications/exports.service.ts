@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sql, SQL } from 'drizzle-orm';
+import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { ExportKind } from './notifications.dto.js';
 import { amountText } from '../../common/money.js';
@@ -77,7 +78,27 @@ const rowsOf = (res: unknown): Record<string, unknown>[] => (res as { rows?: Rec
  */
 @Injectable()
 export class ExportsService {
-  constructor(private readonly txHost: TransactionHost) {}
+  private running = 0;
+
+  constructor(
+    private readonly txHost: TransactionHost,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * A slot for one export on this instance, or null when EXPORT_MAX_CONCURRENT are running: each holds a pooled
+   * connection for its batches, and 50 at once starved the pool (readiness answered 503, exports were cut).
+   * Call the returned function when the export ends.
+   */
+  acquireSlot(): (() => void) | null {
+    if (this.running >= this.config.env.EXPORT_MAX_CONCURRENT) return null;
+    this.running++;
+    let released = false;
+    return () => {
+      if (!released) this.running--;
+      released = true;
+    };
+  }
 
   async count(kind: ExportKind): Promise<number> {
     return Number(rowsOf(await this.txHost.db.execute(SPECS[kind].count))[0]?.n ?? 0);

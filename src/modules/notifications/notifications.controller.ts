@@ -1,6 +1,6 @@
 import { applyDecorators, Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { NotFoundException } from '@nestjs/common';
+import { HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
@@ -8,6 +8,7 @@ import { ApiResult, ok } from '../../common/api-result.js';
 import { AuthUser, CurrentUser, RawResponse } from '../../common/decorators.js';
 import { Endpoint, Envelope } from '../../common/endpoint.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
+import { loggableError } from '../../common/loggable-error.js';
 import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { outboxEmails } from '../../database/schema/notifications.js';
@@ -118,6 +119,8 @@ export class DocumentsController {
 @ApiTags('exports')
 @Controller('exports')
 export class ExportsController {
+  private readonly logger = new Logger('Exports');
+
   constructor(private readonly exports: ExportsService) {}
 
   @Get(':kind')
@@ -129,7 +132,7 @@ export class ExportsController {
       'Read in batches of 500 rows by keyset, never the whole table in memory. `X-Export-Rows` announces the row count ' +
       '(the dashboard shows progress with it). Text starting with = + - @ is prefixed with an apostrophe (spreadsheet formulas).',
     ok: { description: 'The CSV (header line first)', content: { 'text/csv': { schema: { type: 'string' } } } },
-    errors: { 404: 'Unknown export (not rentals, payments or users)' },
+    errors: { 404: 'Unknown export (not rentals, payments or users)', 429: 'EXPORTS_BUSY: EXPORT_MAX_CONCURRENT (2) exports are running on this instance; Retry-After says when to try again' },
   })
   @ApiParam({ name: 'kind', enum: EXPORT_KINDS })
   @ApiProduces('text/csv')
@@ -137,12 +140,44 @@ export class ExportsController {
     const name = kind.replace(/\.csv$/, '');
     if (!(EXPORT_KINDS as readonly string[]).includes(name)) throw new NotFoundException(`Unknown export: ${kind}`);
     const k = name as ExportKind;
-    const rows = await this.exports.count(k);
-    const stamp = new Date().toISOString().slice(0, 10);
-    res.setHeader('X-Export-Rows', String(rows));
-    res.setHeader('Cache-Control', 'no-store');
-    // Nest pipes it with back-pressure, stops reading when the client goes away (the stream is destroyed) and cuts
-    // the response when a batch fails after the headers (a truncated CSV never looks complete).
-    return new StreamableFile(Readable.from(this.exports.lines(k)), { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="okaybike-${k}-${stamp}.csv"` });
+    const release = this.exports.acquireSlot();
+    if (!release) {
+      res.setHeader('Retry-After', '30');
+      throw new HttpException(
+        { message: 'Other exports are running: please try again in a minute', code: 'EXPORTS_BUSY' },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    try {
+      const rows = await this.exports.count(k);
+      const stamp = new Date().toISOString().slice(0, 10);
+      res.setHeader('X-Export-Rows', String(rows));
+      res.setHeader('Cache-Control', 'no-store');
+      // Nest pipes it with back-pressure, stops reading when the client goes away (the stream is destroyed) and cuts
+      // the response when a batch fails after the headers (a truncated CSV never looks complete).
+      return new StreamableFile(Readable.from(this.exportLines(k, release)), { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="okaybike-${k}-${stamp}.csv"` });
+    } catch (e) {
+      release();
+      throw e;
+    }
+  }
+
+  /** The export's lines. The slot is given back when they end, fail or the client goes away; a cut export is logged. */
+  private async *exportLines(k: ExportKind, release: () => void): AsyncGenerator<string | Buffer> {
+    let written = 0;
+    let finished = false;
+    try {
+      for await (const chunk of this.exports.lines(k)) {
+        written += chunk.length;
+        yield chunk;
+      }
+      finished = true;
+    } catch (e) {
+      this.logger.error(`export ${k} failed mid-stream after ${written} bytes: ${loggableError(e)}`);
+      throw e;
+    } finally {
+      release();
+      if (!finished) this.logger.warn(`export ${k} cut after ${written} bytes: the client went away or the stream failed`);
+    }
   }
 }

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { EchoableFields } from '../../common/compat-body.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
-import { Trim } from '../../common/validators.js';
+import { IsOptionalNotNull, Trim } from '../../common/validators.js';
 import { DELIVERY_STATUSES, EMAIL_STATUSES } from '../../database/schema/notifications.js';
 import type { DeliveryStatus, EmailStatus, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../database/schema/notifications.js';
 import { EMAIL_KINDS, WEBHOOK_EVENTS } from '../events/events.js';
@@ -26,7 +26,7 @@ export class CreateWebhookDto {
   events: string[];
 
   @ApiPropertyOptional({ example: 'Insurance partner', maxLength: 200 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Trim()
   @IsString({ message: 'description must be a string' })
   @MaxLength(200, { message: 'description must be at most 200 characters' })
@@ -37,7 +37,7 @@ export class CreateWebhookDto {
 @EchoableFields()
 export class UpdateWebhookDto {
   @ApiPropertyOptional({ example: 'https://partner.example/okaybike/webhooks' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Trim()
   @IsString({ message: 'url must be a URL' })
   @MaxLength(2000, { message: 'url must be at most 2000 characters' })
@@ -45,7 +45,7 @@ export class UpdateWebhookDto {
   url?: string;
 
   @ApiPropertyOptional({ enum: WEBHOOK_EVENTS, isArray: true })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray({ message: 'events must be a list of event names' })
   @ArrayMinSize(1, { message: 'events must name at least one event' })
   @ArrayMaxSize(WEBHOOK_EVENTS.length)
@@ -53,14 +53,14 @@ export class UpdateWebhookDto {
   events?: string[];
 
   @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Trim()
   @IsString({ message: 'description must be a string' })
   @MaxLength(200, { message: 'description must be at most 200 characters' })
   description?: string;
 
   @ApiPropertyOptional({ description: 'false pauses the endpoint: new events are not queued for it' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'enabled must be true or false' })
   enabled?: boolean;
 }

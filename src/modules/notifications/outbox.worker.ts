@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import nodemailer, { Transporter } from 'nodemailer';
 import { Clock } from '../../common/clock.js';
 import { absolutizeImageUrls } from '../../common/public-urls.js';
@@ -18,7 +18,7 @@ import { rentals } from '../../database/schema/rentals.js';
 import { DocumentsService } from './documents.service.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { OutboxRenderer, RenderedEmailRow } from './outbox-renderer.js';
-import { EVENT_ID_HEADER, postWebhook, SIGNATURE_HEADER, signWebhook } from './webhook-http.js';
+import { EVENT_ID_HEADER, loggableUrl, postWebhook, SIGNATURE_HEADER, signWebhook } from './webhook-http.js';
 import { loggableError, loggableMessage } from '../../common/loggable-error.js';
 
 const SECOND = 1000;
@@ -314,8 +314,31 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         )
         .where(eq(webhookDeliveries.id, d.id));
     });
-    if (!ok) this.logger.warn(`webhook ${event.type} ${event.id} to ${endpoint.url}: ${result.error ?? `HTTP ${result.statusCode}`} (attempt ${d.attempts})`);
+    if (!ok) this.logger.warn(`webhook ${event.type} ${event.id} to ${loggableUrl(endpoint.url)}: ${result.error ?? `HTTP ${result.statusCode}`} (attempt ${d.attempts})`);
+    if (!ok && expired) await this.pauseIfFailing(endpoint.id, endpoint.url);
     return ok;
+  }
+
+  /**
+   * An endpoint that keeps failing is paused (enabled = false: no new events are queued for it) once
+   * WEBHOOK_PAUSE_AFTER_FAILED_DELIVERIES of its deliveries in a row gave up (failed through the whole retry
+   * window); an admin turns it on again (PATCH webhooks/{id} {enabled: true}) when the partner has fixed it.
+   */
+  private async pauseIfFailing(endpointId: string, url: string): Promise<void> {
+    const limit = this.config.env.WEBHOOK_PAUSE_AFTER_FAILED_DELIVERIES;
+    const last = await this.txHost.db
+      .select({ status: webhookDeliveries.status })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.endpointId, endpointId), ne(webhookDeliveries.status, 'pending')))
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(limit);
+    if (last.length < limit || last.some((r) => r.status !== 'failed')) return;
+    const paused = await this.txHost.db
+      .update(webhookEndpoints)
+      .set({ enabled: false, updatedAt: this.clock.now() })
+      .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
+      .returning({ id: webhookEndpoints.id });
+    if (paused.length) this.logger.warn(`webhook endpoint ${endpointId} (${loggableUrl(url)}) paused: its last ${limit} deliveries failed`);
   }
 
   // ------------------------------------------------------------------------------------------------ reminders

@@ -3,6 +3,7 @@ import { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { ipv4FromGroups, ipv6Groups } from '../../common/ip-address.js';
 
 export const SIGNATURE_HEADER = 'X-OkayBike-Signature';
 export const EVENT_ID_HEADER = 'X-OkayBike-Event-Id';
@@ -23,7 +24,7 @@ export function verifyWebhookSignature(secret: string, rawBody: string, header: 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Loopback, private, link-local, carrier-grade NAT, unique-local, multicast, unspecified and documentation ranges. */
+/** IPv4: loopback, private, link-local, carrier-grade NAT, multicast, unspecified, documentation and reserved ranges; IPv6: see isPrivateAddress. */
 const blocked = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
@@ -44,25 +45,50 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
+  ['2001::', 23],
   ['2001:db8::', 32],
-  ['64:ff9b::', 96],
+  ['2002::', 16],
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
-/** true when `address` (IPv4, IPv6 or IPv4-mapped IPv6) is not a public unicast address. */
+/**
+ * true when `address` is not a public unicast address. IPv4: the private, loopback, link-local, shared,
+ * documentation, multicast and reserved ranges. IPv6: only global unicast (2000::/3) passes, less the IETF
+ * protocol assignments (2001::/23, Teredo 2001::/32 among them), documentation (2001:db8::/32) and 6to4
+ * (2002::/16), whatever they embed. An IPv4-mapped address (::ffff:a.b.c.d, a connection to that IPv4 address)
+ * passes when its IPv4 address does; every other form that embeds an IPv4 address (::a.b.c.d, ::ffff:0:a.b.c.d)
+ * lies outside 2000::/3 and is refused, so [::127.0.0.1] and [::ffff:0:7f00:1] cannot reach the loopback. The
+ * embedded IPv4 addresses are checked first all the same, so the refusal names no reason a future range could miss.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPrivateAddress(mapped[1]);
   const family = isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) return blocked.check(address, 'ipv6');
-  return true;
+  const g = ipv6Groups(address);
+  if (!g) return true;
+  const embedded: string[] = [];
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && g[5] === 0xffff) embedded.push(ipv4FromGroups(g[6], g[7]));
+  else if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) embedded.push(ipv4FromGroups(g[6], g[7]));
+  else if (zeros(0, 6)) embedded.push(ipv4FromGroups(g[6], g[7]));
+  if (g[0] === 0x2002) embedded.push(ipv4FromGroups(g[1], g[2]));
+  if (g[0] === 0x2001 && g[1] === 0) embedded.push(ipv4FromGroups(g[2], g[3]), ipv4FromGroups(g[6] ^ 0xffff, g[7] ^ 0xffff));
+  if (embedded.some((v4) => blocked.check(v4, 'ipv4'))) return true;
+  // An IPv4-mapped address is an IPv4 connection: its IPv4 address alone decides.
+  if (zeros(0, 5) && g[5] === 0xffff) return false;
+  if ((g[0] & 0xe000) !== 0x2000) return true;
+  const canonical = g.map((x) => x.toString(16)).join(':');
+  return blocked.check(canonical, 'ipv6');
+}
+
+/** A target URL as logs show it: origin and path, never its credentials or query. */
+export function loggableUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return '(invalid URL)';
+  }
 }
 
 export class TargetRefused extends Error {}

@@ -35,7 +35,7 @@ export class WebhooksController {
     summary: 'Register a partner endpoint; the answer carries its signing secret',
     description: SIGNING,
     created: Envelope(WebhookEndpointWithSecretDto),
-    errors: { 400: 'Bad url (not http(s), does not resolve, private target) or events' },
+    errors: { 400: 'Bad url (not http(s), user:password@ in it, does not resolve, not a public unicast target) or events', 409: 'WEBHOOK_LIMIT: WEBHOOK_MAX_ENDPOINTS (20) endpoints already' },
   })
   async create(@Body() dto: CreateWebhookDto): Promise<ApiResult<WebhookEndpointWithSecretDto>> {
     return ok(await this.webhooks.create(dto), 'Webhook endpoint created');

@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { and, asc, count, desc, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -35,7 +35,10 @@ export class WebhooksService {
 
   /** SSRF guard: the host must resolve, and only to public addresses unless WEBHOOK_ALLOW_PRIVATE_TARGETS. */
   private async checkTarget(url: string): Promise<void> {
-    const host = new URL(url).hostname;
+    const target = new URL(url);
+    // Credentials in the URL would be stored, shown to every admin and sent in the clear to whoever answers.
+    if (target.username || target.password) throw badUrl('url must not contain a user name or password: give the partner the signing secret instead');
+    const host = target.hostname;
     try {
       await resolveTarget(host, this.config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS);
     } catch (e) {
@@ -44,13 +47,24 @@ export class WebhooksService {
     }
   }
 
+  /** At most WEBHOOK_MAX_ENDPOINTS endpoints (409 WEBHOOK_LIMIT): each one multiplies the outbox's work per event. */
   async create(dto: CreateWebhookDto): Promise<WebhookEndpointWithSecretDto> {
     await this.checkTarget(dto.url);
     const now = this.clock.now();
-    const [row] = await this.txHost.db
-      .insert(webhookEndpoints)
-      .values({ url: dto.url, events: [...new Set(dto.events)], description: dto.description ?? '', secret: `whsec_${randomBytes(24).toString('hex')}`, createdAt: now, updatedAt: now })
-      .returning();
+    const max = this.config.env.WEBHOOK_MAX_ENDPOINTS;
+    const row = await this.txHost.run(async () => {
+      // One registration at a time, so concurrent ones cannot pass the count together.
+      await this.txHost.db.execute(sql`select pg_advisory_xact_lock(hashtext('webhook_endpoints.create'))`);
+      const [{ n }] = await this.txHost.db.select({ n: count() }).from(webhookEndpoints);
+      if (n >= max) {
+        throw new ConflictException({ message: `At most ${max} webhook endpoints (WEBHOOK_MAX_ENDPOINTS): remove one first`, code: 'WEBHOOK_LIMIT' });
+      }
+      const [inserted] = await this.txHost.db
+        .insert(webhookEndpoints)
+        .values({ url: dto.url, events: [...new Set(dto.events)], description: dto.description ?? '', secret: `whsec_${randomBytes(24).toString('hex')}`, createdAt: now, updatedAt: now })
+        .returning();
+      return inserted;
+    });
     return { ...toEndpointDto(row), secret: row.secret };
   }
 

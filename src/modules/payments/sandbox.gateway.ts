@@ -2,6 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Clock } from '../../common/clock.js';
+import { findUnstorable } from '../../common/input-limits.js';
 import type { PaymentRow } from '../../database/schema/payments.js';
 import { CheckoutRequest, CheckoutSession, GatewayNotification, PaymentGateway, PaymentOutcome } from './payment-gateway.js';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-signature.js';
@@ -70,6 +71,8 @@ export class SandboxGateway implements PaymentGateway {
     if (typeof event?.id !== 'string' || !event.id || event.id.length > 255 || typeof event.type !== 'string' || typeof ref !== 'string') {
       throw new BadRequestException({ message: 'The notification lacks id, type or data.sessionRef', code: 'BAD_NOTIFICATION' });
     }
+    const unstorable = findUnstorable(event, '');
+    if (unstorable) throw new BadRequestException({ message: `The notification's ${unstorable.path} ${unstorable.reason}`, code: 'BAD_NOTIFICATION' });
     return {
       notificationId: event.id,
       eventType: event.type,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { favourites } from '../../database/schema/favourites.js';
 import { idempotencyKeys } from '../../database/schema/idempotency-keys.js';
+import { domainEvents, outboxEmails } from '../../database/schema/notifications.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { NewUserRow, Role, UserRow, users } from '../../database/schema/users.js';
@@ -71,18 +72,66 @@ export class UsersRepository {
   }
 
   /**
+   * Active accounts that may be demo accounts: the given emails (any case), or any address at `domain`, with
+   * their password hashes (the caller checks which still have a demo password).
+   */
+  async findDemoCandidates(emails: string[], domain: string): Promise<Pick<UserRow, 'id' | 'email' | 'passwordHash'>[]> {
+    return this.txHost.db
+      .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(
+        and(
+          isNull(users.deletedAt),
+          sql`(lower(${users.email}) in (${sql.join(
+            emails.map((e) => sql`${e.toLowerCase()}`),
+            sql`, `,
+          )}) or lower(${users.email}) like ${`%@${domain.toLowerCase()}`})`,
+        ),
+      );
+  }
+
+  /**
+   * Disables accounts (a demo shop gone live): no password verifies against '!', the role drops to user and every
+   * session ends. The rows, their rentals, payments and reviews stay as they are (the ledger keeps its customers).
+   */
+  async disableAccounts(ids: string[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.txHost.db
+      .update(users)
+      .set({ passwordHash: '!', role: 'user', updatedAt: at, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(inArray(users.id, ids));
+  }
+
+  /**
    * "Deleting" a user: the row stays for the payment ledger (their rentals and payments keep pointing at it),
    * its personal data is scrubbed, it can never log in again (no password verifies against '!') and every
-   * session ends. Favourites and idempotency records go; reviews are removed by the caller.
+   * session ends. Favourites and idempotency records go; reviews are removed by the caller. The emails to the
+   * user (outbox, the admin's Emails page) lose their address and bodies (a pending one is not sent), and the
+   * events about the user lose the name, email, phone and address they carried.
    */
   async anonymise(id: string, at: Date): Promise<void> {
+    const scrubbedAddress = `deleted-${id}@deleted.invalid`;
+    await this.txHost.db
+      .update(outboxEmails)
+      .set({
+        toAddress: scrubbedAddress,
+        html: '<p>Removed: the account was deleted.</p>',
+        textBody: 'Removed: the account was deleted.',
+        status: sql`case when ${outboxEmails.status} = 'pending' then 'failed' else ${outboxEmails.status} end`,
+        lastError: sql`case when ${outboxEmails.status} = 'pending' then 'account deleted' else ${outboxEmails.lastError} end`,
+      })
+      .where(eq(outboxEmails.userId, id));
+    await this.txHost.db
+      .update(domainEvents)
+      .set({ data: sql`${domainEvents.data} - 'name' - 'email' - 'phone' - 'address'` })
+      .where(and(eq(domainEvents.userId, id), sql`jsonb_typeof(${domainEvents.data}) = 'object'`));
     await this.txHost.db.delete(favourites).where(eq(favourites.userId, id));
     await this.txHost.db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, id));
     await this.txHost.db
       .update(users)
       .set({
         name: 'Deleted user',
-        email: `deleted-${id}@deleted.invalid`,
+        email: scrubbedAddress,
         passwordHash: '!',
         phone: '',
         address: '',
