@@ -657,7 +657,7 @@ export interface paths {
         put?: never;
         /**
          * Book a bike for a window: reserves units and opens the booking-fee payment
-         * @description In one transaction concrete units free for the window are assigned (the database refuses a unit in two overlapping bookings), the rental is created (status pending_fee) and the booking fee (BOOKING_FEE_AMOUNT in BOOKING_FEE_CURRENCY, default 100 BDT) is opened; then the hosted checkout is created. Send the browser to data.payment_url. Without endTime the booking is open-ended: it holds its units from startTime until returned and is priced by the hour at return. With endTime it holds them for [startTime, endTime) and totalCost is the quote, fixed now. An unpaid fee holds the units for HOLD_MINUTES (default 15); a failed, cancelled or expired fee cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute.
+         * @description In one transaction concrete units free for the window are assigned (the database refuses a unit in two overlapping bookings), the rental is created (status pending_fee) and the booking fee (BOOKING_FEE_AMOUNT in BOOKING_FEE_CURRENCY, default 100 BDT) is opened; then the hosted checkout is created. Send the browser to data.payment_url. Without endTime the booking is open-ended: it holds its units from startTime until returned and is priced by the hour at return. With endTime it holds them for [startTime, endTime) and totalCost is the quote, fixed now. An unpaid fee holds the units for HOLD_MINUTES (default 15); a failed or cancelled fee keeps the booking until the hold ends (POST rentals/{id}/booking-fee tries again); a lapsed hold cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute.
          */
         post: operations["createRental"];
         delete?: never;
@@ -700,6 +700,26 @@ export interface paths {
          * @description Units are free at once. A booked rental cancelled at least FREE_CANCELLATION_HOURS (default 24) before its start gets its booking fee refunded through the gateway (bookingFee.status refunded); later the fee is kept. A rental payment made in advance is refunded. An unpaid booking just ends.
          */
         post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/booking-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay the booking fee again while the booking is held (owner)
+         * @description For a booking awaiting its fee (pending_fee): a declined, cancelled or abandoned fee payment keeps the booking and its units until holdExpiresAt, and this opens a new hosted checkout for the fee (or answers the open one while it can still be paid). Send the browser to data.payment_url. The hold is not extended; at most 5 tries per booking.
+         */
+        post: operations["payBookingFee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2241,6 +2261,22 @@ export interface components {
             message: string;
             data: components["schemas"]["RentalDto"];
         };
+        PaymentUrlDto: {
+            /**
+             * @description Send the browser here
+             * @example https://checkout.stripe.com/c/pay/cs_test_a1b2c3
+             */
+            payment_url: string;
+            /** @description The rental payment */
+            payment: components["schemas"]["PaymentSummaryDto"];
+        };
+        PaymentUrlDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["PaymentUrlDto"];
+        };
         RescheduleRentalDto: {
             /**
              * Format: date-time
@@ -2394,22 +2430,6 @@ export interface components {
              * @example https://client.example/payment-done
              */
             returnUrl?: string;
-        };
-        PaymentUrlDto: {
-            /**
-             * @description Send the browser here
-             * @example https://checkout.stripe.com/c/pay/cs_test_a1b2c3
-             */
-            payment_url: string;
-            /** @description The rental payment */
-            payment: components["schemas"]["PaymentSummaryDto"];
-        };
-        PaymentUrlDtoEnvelope: {
-            /** @example true */
-            success: boolean;
-            /** @example OK */
-            message: string;
-            data: components["schemas"]["PaymentUrlDto"];
         };
         QuoteTermsDto: {
             /**
@@ -5289,6 +5309,73 @@ export interface operations {
             };
         };
     };
+    payBookingFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentUrlDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description No such rental of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description ALREADY_PAID (the fee is paid), RENTAL_CANCELLED, HOLD_EXPIRED (less than a minute of the hold left, or none), PAYMENT_IN_PROGRESS or TOO_MANY_ATTEMPTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description PAYMENT_GATEWAY_ERROR: the gateway could not open the checkout; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     reschedule: {
         parameters: {
             query?: never;
@@ -5685,6 +5772,8 @@ export interface operations {
                 startTime: string;
                 endTime: string;
                 quantity?: number;
+                /** @description Reschedule: the caller's own rental of this bike whose window is being moved. Its own units count as free (the change may keep them). Requires the signed-in owner: 401 without a session, 404 for a rental that is not the caller's or not of this bike. */
+                rentalId?: string;
             };
             header?: never;
             path: {
@@ -5703,7 +5792,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteDtoEnvelope"];
                 };
             };
-            /** @description startTime, endTime or quantity missing, malformed, in the past or out of order (named in errors) */
+            /** @description startTime, endTime, quantity or rentalId missing, malformed, in the past or out of order (named in errors) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5712,7 +5801,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Bike not found */
+            /** @description rentalId given without a session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Bike not found, or rentalId is not the caller's rental of this bike */
             404: {
                 headers: {
                     [name: string]: unknown;
