@@ -272,7 +272,10 @@ describe('Booking journey (issue 20)', () => {
 
       await card.getByRole('button', { name: `Cancel booking for ${soloBike.name}` }).click();
       const cancel = page.getByRole('dialog', { name: `Cancel booking for ${soloBike.name}?` });
-      await cancel.waitFor();
+      await cancel.getByRole('button', { name: 'Cancel booking (fee refunded)' }).waitFor();
+      // Item 21: the red confirm button reads in both themes.
+      await axe(page, `cancel-dialog-${dark ? 'dark' : 'light'}`);
+      await shot(page, `journey-cancel-dialog-${dark ? 'dark' : 'light'}-${phone ? 390 : 1280}`);
       await page.keyboard.press('Escape');
       await cancel.waitFor({ state: 'hidden' });
       await page.waitForFunction((name) => document.activeElement?.getAttribute('aria-label') === `Cancel booking for ${name}`, soloBike.name);
