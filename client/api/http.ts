@@ -41,6 +41,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** This request's own limit, below the client's (a listing fails fast rather than showing nothing for long). */
+  timeoutMs?: number;
 }
 
 export interface HttpClient {
@@ -114,7 +116,7 @@ export function createHttpClient({ baseUrl, cookie, timeoutMs = 15_000, local }:
     const headers: Record<string, string> = { accept: 'application/json', 'x-okb-client': 'web', ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (cookie) headers.cookie = cookie;
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(Math.min(options.timeoutMs ?? timeoutMs, timeoutMs));
     const signal = options.signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([options.signal, timeout]) : (options.signal ?? timeout);
 
     let response: Response;

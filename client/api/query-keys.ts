@@ -14,7 +14,7 @@ export const queryKeys = {
     fleet: () => ['bikes', 'fleet'] as const,
     detail: (id: string) => ['bikes', 'detail', id] as const,
     related: (id: string) => ['bikes', 'related', id] as const,
-    quote: (id: string, startTime: string, endTime: string, quantity: number) => ['bikes', 'quote', id, startTime, endTime, quantity] as const,
+    quote: (id: string, startTime: string, endTime: string, quantity: number, rentalId = '') => ['bikes', 'quote', id, startTime, endTime, quantity, rentalId] as const,
   },
   fleet: {
     all: ['fleet'] as const,

@@ -80,6 +80,11 @@ export async function payRental(api: HttpClient, input: FullPaymentInput, idempo
   return (await api.post<PaymentUrlResult>('rentals/fullpayment', input, idempotent(idempotencyKey))).data;
 }
 
+/** POST rentals/{id}/booking-fee: a new checkout for the booking fee of a booking still held after a declined or cancelled try. */
+export async function payBookingFee(api: HttpClient, id: string): Promise<PaymentUrlResult> {
+  return (await api.post<PaymentUrlResult>(`rentals/${encodeURIComponent(id)}/booking-fee`)).data;
+}
+
 export async function cancelRental(api: HttpClient, id: string): Promise<Rental> {
   return (await api.post<Rental>(`rentals/${encodeURIComponent(id)}/cancel`)).data;
 }
@@ -102,9 +107,9 @@ export const allRentalsQuery = (api: HttpClient) =>
   queryOptions({ queryKey: queryKeys.rentals.allForAdmin(), queryFn: () => fetchAllRentals(api) });
 
 /** The signed-in user's rentals (role user). */
-export function useMyRentals() {
+export function useMyRentals({ enabled = true }: { enabled?: boolean } = {}) {
   const api = useApi();
-  return useQuery(myRentalsQuery(api));
+  return useQuery({ ...myRentalsQuery(api), enabled });
 }
 
 /** Admin: every rental with bike and renter. */
@@ -167,6 +172,11 @@ export function useCancelRental() {
 /** The owner moves a booking to another window (409 when it is not free). */
 export function useRescheduleRental() {
   return useApiMutation((api, { id, ...input }: RescheduleInput & { id: string }) => rescheduleRental(api, id, input), BOOKING_KEYS);
+}
+
+/** The owner tries the booking fee again while the hold lasts; the caller sends the browser to `payment_url`. */
+export function usePayBookingFee() {
+  return useApiMutation((api, id: string) => payBookingFee(api, id), [queryKeys.rentals.all]);
 }
 
 /** Admin: a counter sale. */

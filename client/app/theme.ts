@@ -77,7 +77,8 @@ export function buildTheme(mode: ThemeMode): ThemeConfig {
       // No dark-mode teal is both readable as text on the dark surface and dark enough behind white text,
       // so in dark mode primary buttons and the selected menu item carry near-black text (5:1 and up).
       Menu: { itemBorderRadius: 8, activeBarBorderWidth: 0, ...(mode === 'dark' ? { itemSelectedColor: '#04110f', darkItemSelectedColor: '#04110f' } : {}) },
-      Button: { fontWeight: 600, primaryShadow: 'none', defaultShadow: 'none', ...(mode === 'dark' ? { primaryColor: '#04110f' } : {}) },
+      // Dark mode's red (#f87171) under white text is 2.8:1: solid red buttons (a dialog's 'Cancel booking') carry near-black text too.
+      Button: { fontWeight: 600, primaryShadow: 'none', defaultShadow: 'none', ...(mode === 'dark' ? { primaryColor: '#04110f', dangerColor: '#1a0505' } : {}) },
       Card: { headerFontSize: 17 },
     },
   };

@@ -1,4 +1,4 @@
-import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { CalendarOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { cloneElement, useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -15,6 +15,8 @@ export default function AccountDropdown({ session, children }: { session: Sessio
   const navigate = useNavigate();
   const items: MenuProps['items'] = [
     { key: 'who', type: 'group', label: session.email },
+    // A customer's next booking in one tap from the header (issue 20 item 18).
+    ...(session.role === 'user' ? [{ key: 'rentals', icon: <CalendarOutlined />, label: <Link to="/dashboard/rentals">My Rentals</Link> }] : []),
     { key: 'account', icon: <UserOutlined />, label: <Link to="/dashboard/profile">My Account</Link> },
     { key: 'settings', icon: <SettingOutlined />, label: <Link to="/dashboard/updateprofile">Settings</Link> },
     { type: 'divider' },
@@ -27,7 +29,7 @@ export default function AccountDropdown({ session, children }: { session: Sessio
         onClick: ({ key, domEvent }) => {
           setOpen(false);
           // A pointer follows the item's link itself; Enter or Space on the focused item lands here alone.
-          const to = key === 'account' ? '/dashboard/profile' : key === 'settings' ? '/dashboard/updateprofile' : null;
+          const to = key === 'rentals' ? '/dashboard/rentals' : key === 'account' ? '/dashboard/profile' : key === 'settings' ? '/dashboard/updateprofile' : null;
           if (to && domEvent.type === 'keydown') void navigate(to);
         },
       }}

@@ -26,12 +26,17 @@ export function QuoteTermsText({ quote }: { quote: Quote }) {
  * lines, the total, the terms, and — said before the click — when too few units are free for the window.
  */
 export function QuoteSummary({ quote, quantity, id }: { quote: UseQueryResult<Quote>; quantity: number; id?: string }) {
-  if (quote.isError && !quote.data) {
+  // A failed quote blocks the booking, even when an older answer is still cached (issue 20 item 16).
+  if (quote.isError) {
     return <Alert id={id} type="error" showIcon title="No price for this window" description={quote.error.message} role="alert" />;
   }
-  if (!quote.data) {
+  // While another window's answer is still at hand (placeholder), it is not shown as this window's.
+  if (!quote.data || quote.isPlaceholderData) {
     return (
-      <div id={id} className="quote-summary" aria-busy="true" aria-label="Checking availability and price">
+      <div id={id} className="quote-summary" aria-busy="true">
+        <p className="quote-availability" role="status">
+          Checking availability and price for these times…
+        </p>
         <Skeleton active title={false} paragraph={{ rows: 3 }} />
       </div>
     );
@@ -72,7 +77,6 @@ export function QuoteSummary({ quote, quantity, id }: { quote: UseQueryResult<Qu
         </p>
       ) : null}
       <QuoteTermsText quote={data} />
-      {quote.isError ? <p className="quote-stale">{quote.error.message}</p> : null}
     </section>
   );
 }

@@ -14,3 +14,14 @@ export const resumeFeeLink = (rental: Rental): string | null =>
   rental.status === 'pending_fee' && rental.bookingFee?._id && rental.bookingFee.status === 'pending'
     ? `/payment/result?payment=${encodeURIComponent(rental.bookingFee._id)}&resume=1`
     : null;
+
+/**
+ * A booking still held whose last booking-fee try was declined, cancelled or abandoned: the customer may pay the fee
+ * again until the hold ends (POST rentals/{id}/booking-fee; issue 20 item 14).
+ */
+export const feeNeedsRetry = (rental: Rental, now = Date.now()): boolean =>
+  rental.status === 'pending_fee' &&
+  rental.bookingFee?.status !== 'pending' &&
+  rental.holdExpiresAt !== null &&
+  rental.holdExpiresAt !== undefined &&
+  new Date(rental.holdExpiresAt).getTime() > now;

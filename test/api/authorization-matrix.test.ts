@@ -107,6 +107,8 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/rentals/deposits/attention': { request: () => ({ path: '/api/rentals/deposits/attention' }), expect: { userA: 403, userB: 403, admin: 200 } },
   'POST /api/rentals/:id/deposit/release': { request: (f) => ({ path: `/api/rentals/${f.bookedRental}/deposit/release` }), expect: { userA: 403, userB: 403, admin: 409 } },
   'POST /api/rentals/:id/cancel': { request: (f) => ({ path: `/api/rentals/${f.futureRental}/cancel` }), expect: { userA: 200, userB: 404, admin: 403 } },
+  // futureRental's fee is paid: its owner gets past the access rules to the 409 ALREADY_PAID.
+  'POST /api/rentals/:id/booking-fee': { request: (f) => ({ path: `/api/rentals/${f.futureRental}/booking-fee` }), expect: { userA: 409, userB: 404, admin: 403 } },
   'POST /api/rentals/:id/reschedule': {
     request: (f) => ({ path: `/api/rentals/${f.futureRental}/reschedule`, body: { startTime: new Date(Date.now() + 5 * 86_400_000).toISOString() } }),
     expect: { userA: 200, userB: 404, admin: 403 },

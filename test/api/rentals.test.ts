@@ -245,13 +245,17 @@ describe('Rentals API', () => {
   });
 
   describe('booking fee outcomes and the hold', () => {
-    it('a failed or cancelled fee cancels the rental and gives the stock back once', async () => {
+    it('a failed or cancelled fee keeps the booking while the hold lasts (issue 20), then the hold ends and the stock comes back once', async () => {
       const user = await createUser(t);
       const bike = await createBike(t, { quantity: 2 });
       for (const outcome of ['fail', 'cancel'] as const) {
         const res = await book(t, user, bike.id, { quantity: 2 }).expect(201);
         expect(await stockOf(t, bike.id)).toBe(0);
         await choose(t, res.body.data.payment_url, outcome).expect(303);
+        expect((await rentalById(t, res.body.data.rental._id)).status).toBe('pending_fee');
+        expect(await stockOf(t, bike.id)).toBe(0);
+        t.clock.advance(16 * MINUTE);
+        expect(await expireHolds(t)).toBe(1);
         const row = await rentalById(t, res.body.data.rental._id);
         expect(row.status).toBe('cancelled');
         expect(row.stockReleasedAt).not.toBeNull();

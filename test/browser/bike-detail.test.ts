@@ -80,7 +80,7 @@ describe('Bike detail page', () => {
     expect(html).toContain('155 cc');
     expect(html).toContain('2024');
     expect(html).toContain('Gixxer');
-    expect(html).toContain('5 units in stock');
+    expect(html).toContain('5 of 5 units free right now');
     expect(html).toContain('Available');
     expect(html).toContain('4.5');
     expect(html).toContain('Smooth ride, great brakes.');
@@ -93,12 +93,13 @@ describe('Bike detail page', () => {
     const { problems } = watchConsole(page);
     await openBike(page, inStock);
     const loginLink = page.getByRole('link', { name: 'Login to Rent' });
-    expect(await loginLink.getAttribute('href')).toBe('/login');
+    // Issue 20 item 13: the way back to this bike's booking rides along.
+    expect(await loginLink.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(`/bike/${inStock._id}?book=1`)}`);
     expect(await page.getByRole('button', { name: 'Rent Now' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add to Favorites' }).isDisabled()).toBe(true);
     expect(problems.filter((p) => HYDRATION.test(p))).toEqual([]);
     await loginLink.click();
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await anonymous.close();
 
     const user = await contextAs(rider);
@@ -201,7 +202,7 @@ describe('Bike detail page', () => {
     let page = await anonymous.newPage();
     await openBike(page, reviewed);
     await page.getByRole('button', { name: 'Helpful', exact: true }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await anonymous.close();
 
     const context = await contextAs(rider);

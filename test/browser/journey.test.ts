@@ -119,7 +119,7 @@ describe('Journey: sign up, book, pay the fee, return, pay, review', () => {
     await rider.goto('/dashboard/rentals');
     await rider.getByRole('tab', { name: 'Unpaid', selected: true }).waitFor();
     const unpaid = rider.getByRole('article', { name: BIKE.name });
-    await unpaid.getByText('$0.00').waitFor();
+    await unpaid.getByText('Charged by the hour at return').waitFor();
     expect(await unpaid.locator('dd').filter({ hasText: /^2$/ }).count()).toBe(1);
     expect(await unpaid.getByRole('button', { name: `Pay Now for ${BIKE.name}` }).isDisabled()).toBe(true);
 

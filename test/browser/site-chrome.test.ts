@@ -361,7 +361,7 @@ describe('Site chrome: header, footer and layout of the public pages', () => {
     await settled(page, DROPDOWN);
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
     await page.locator('.ant-dropdown').getByText(rider.email, { exact: true }).waitFor({ state: 'visible' });
-    expect(await menu.getByRole('menuitem').evaluateAll((items) => items.map((i) => i.textContent?.trim()))).toEqual(['My Account', 'Settings', 'Logout']);
+    expect(await menu.getByRole('menuitem').evaluateAll((items) => items.map((i) => i.textContent?.trim()))).toEqual(['My Rentals', 'My Account', 'Settings', 'Logout']);
 
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });

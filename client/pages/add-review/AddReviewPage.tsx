@@ -9,8 +9,11 @@ import { DateTime } from '../../components/DateTime.js';
 import { RentalsLoadState } from '../../components/rental-display.js';
 import { AddReviewModal } from './AddReviewModal.js';
 
-/** Spec section 4: paid (totalPaid truthy) and not reviewed yet. */
-export const isReviewable = (rental: Rental): boolean => Boolean(rental.totalPaid) && !rental.reviewAdded;
+/**
+ * Spec section 4: paid (totalPaid truthy) and not reviewed yet; and ridden: the server reviews only a returned rental
+ * paid in full (status paid), so a booking paid ahead is not offered to then be refused (issue 20 item 17).
+ */
+export const isReviewable = (rental: Rental): boolean => Boolean(rental.totalPaid) && rental.status === 'paid' && !rental.reviewAdded;
 
 function ReviewableCard({ rental, onReview }: { rental: Rental; onReview(): void }) {
   const titleId = `review-rental-${rental._id}`;

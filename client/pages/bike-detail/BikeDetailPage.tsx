@@ -11,7 +11,7 @@ import { reviewCountText } from './format.js';
 import { RelatedBikes } from './RelatedBikes.js';
 import { RentPanel } from './RentPanel.js';
 import { ReviewList } from './ReviewList.js';
-import { isBookable } from './structured-data.js';
+import { isBookable, isBookableLater } from './structured-data.js';
 
 function RatingSummary({ bike }: { bike: BikeDetail }) {
   if (bike.reviewCount === 0 || bike.averageRating === null) {
@@ -41,7 +41,7 @@ function BikeFacts({ bike }: { bike: BikeDetail }) {
     ['Model', bike.model],
     ['Year', String(bike.year)],
     ['Engine', engineText(bike.cc)],
-    ['Quantity', `${bike.quantity} ${bike.quantity === 1 ? 'unit' : 'units'} in stock`],
+    ['Quantity', `${bike.quantity} of ${bike.totalUnits} ${bike.totalUnits === 1 ? 'unit' : 'units'} free right now`],
   ];
   return (
     <dl className="bike-facts">
@@ -61,6 +61,7 @@ function BikeFacts({ bike }: { bike: BikeDetail }) {
  */
 function BikeView({ bike }: { bike: BikeDetail }) {
   const available = isBookable(bike);
+  const bookableLater = isBookableLater(bike);
   const price = formatMoney(bike.pricePerHour, bike.currency);
 
 
@@ -103,6 +104,8 @@ function BikeView({ bike }: { bike: BikeDetail }) {
             <span className={available ? 'availability-badge is-available' : 'availability-badge is-unavailable'}>
               {available ? 'Available' : 'Not Available'}
             </span>
+            {/* 'Not Available' is this instant's; a later window may well be free (issue 20 item 12). */}
+            {!available && bookableLater ? <span className="bike-availability-later">All out right now · book for a later time</span> : null}
           </p>
           <p className="bike-description">{bike.description}</p>
           <BikeFacts bike={bike} />

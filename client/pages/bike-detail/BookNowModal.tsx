@@ -1,4 +1,4 @@
-import { Button, Input, Modal } from 'antd';
+import { Button, Input, InputNumber, Modal } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
 import { useQuote, type BikeDetail } from '../../api/bikes.js';
 import { isApiError } from '../../api/http.js';
@@ -9,10 +9,17 @@ import { QuoteSummary } from '../../components/QuoteSummary.js';
 import { formatMoney, formatRate } from '../../lib/money.js';
 import { toZonedInputValue, zoneLabel, zonedInputToIso } from '../../lib/time.js';
 import { BOOKING_FEE_LABEL } from '../../lib/booking.js';
+import { ButtonLink } from '../../components/ButtonLink.js';
+import type { BookingDraft } from './booking-draft.js';
 
 interface BookNowModalProps {
   bike: BikeDetail;
-  quantity: number;
+  /** The times and quantity being chosen: kept by the bike page, so closing the dialog loses nothing (issue 20 item 18). */
+  draft: BookingDraft;
+  onDraftChange(update: (draft: BookingDraft) => BookingDraft): void;
+  maxQuantity: number;
+  /** Signed out: the dialog shows the window's price and free units, then 'Login to Rent' with the way back to it. */
+  loginTo?: (draft: BookingDraft) => string;
   open: boolean;
   onClose(): void;
 }
@@ -35,15 +42,17 @@ const END_AFTER_START = 'The return time must be after the start time';
  * the hour at return. Times are the shop's wall-clock times. A successful booking leaves the shop for the payment
  * page with a full-page redirect (spec section 7); the gateway brings the visitor back to /payment/result.
  */
-export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProps) {
+export function BookNowModal({ bike, draft, onDraftChange, maxQuantity, loginTo, open, onClose }: BookNowModalProps) {
   const zone = useShopTimeZone();
   const inputId = useId();
   const endId = useId();
   const errorId = useId();
   const endErrorId = useId();
   const quoteId = useId();
-  const [startTime, setStartTime] = useState('');
-  const [endTime, setEndTime] = useState('');
+  const quantityId = useId();
+  const { startTime, endTime, quantity } = draft;
+  const setStartTime = (value: string) => onDraftChange((d) => ({ ...d, startTime: value }));
+  const setEndTime = (value: string) => onDraftChange((d) => ({ ...d, endTime: value }));
   const [error, setError] = useState<string | null>(null);
   const [endError, setEndError] = useState<string | null>(null);
   // The parent mounts one modal per opening, so one key per attempt: a repeated submit gets the first answer back.
@@ -56,8 +65,11 @@ export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProp
   const endIso = endTime ? zonedInputToIso(endTime, zone) : null;
   const windowValid = startIso !== null && endIso !== null && new Date(endIso).getTime() > new Date(startIso).getTime();
   const quote = useQuote(bike._id, windowValid ? { startTime: startIso, endTime: endIso, quantity } : null);
-  const quoteMatches = windowValid && quote.data?.startTime !== undefined && !quote.isPlaceholderData;
-  const tooFew = quoteMatches && quote.data !== undefined && quote.data.available < quantity;
+  // The quote of exactly this window: while another window's answer is still shown, or the quote failed, there is
+  // nothing to book against yet (issue 20 item 16).
+  const quoteMatches = windowValid && quote.data !== undefined && !quote.isPlaceholderData && !quote.isError;
+  const tooFew = quoteMatches && quote.data!.available < quantity;
+  const waitingForQuote = windowValid && !quoteMatches;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +86,7 @@ export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProp
       setEndError(END_AFTER_START);
       return;
     }
-    if (tooFew) return;
+    if (tooFew || waitingForQuote) return;
     setError(null);
     setEndError(null);
     createRental.mutate(
@@ -125,10 +137,6 @@ export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProp
           <div>
             <dt>Bike</dt>
             <dd>{bike.name}</dd>
-          </div>
-          <div>
-            <dt>Quantity</dt>
-            <dd>{quantity}</dd>
           </div>
           <div>
             <dt>Price per hour</dt>
@@ -184,6 +192,18 @@ export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProp
             ) : null}
           </div>
         </div>
+        <div className="book-now-field book-now-quantity">
+          <label htmlFor={quantityId}>Quantity</label>
+          <InputNumber
+            id={quantityId}
+            min={1}
+            max={maxQuantity}
+            precision={0}
+            value={quantity}
+            onChange={(value) => onDraftChange((d) => ({ ...d, quantity: typeof value === 'number' ? Math.min(Math.max(1, value), maxQuantity) : 1 }))}
+            disabled={busy}
+          />
+        </div>
         <p className="book-now-zone">Times are the shop's local time ({zoneLabel(new Date(), zone)}).</p>
         {windowValid ? (
           <QuoteSummary quote={quote} quantity={quantity} id={quoteId} />
@@ -199,17 +219,23 @@ export function BookNowModal({ bike, quantity, open, onClose }: BookNowModalProp
           </p>
         )}
         <p className="book-now-note">The booking fee holds the bike for you.</p>
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={busy}
-          disabled={tooFew}
-          aria-describedby={windowValid ? quoteId : undefined}
-        >
-          Pay {BOOKING_FEE_LABEL} to Book
-        </Button>
+        {loginTo ? (
+          <ButtonLink to={loginTo(draft)} type="primary" size="large" block>
+            Login to Rent
+          </ButtonLink>
+        ) : (
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            block
+            loading={busy}
+            disabled={tooFew || waitingForQuote}
+            aria-describedby={windowValid ? quoteId : undefined}
+          >
+            Pay {BOOKING_FEE_LABEL} to Book
+          </Button>
+        )}
       </form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Tooltip } from 'antd';
-import { lazy, Suspense, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { BikeDetail } from '../../api/bikes.js';
 import { useAddFavourite, useFavourites } from '../../api/favourites.js';
 import { useSession } from '../../api/users.js';
@@ -9,7 +9,10 @@ import { notify } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { maxBookableUnits } from '../../lib/booking.js';
-import { isBookable } from './structured-data.js';
+import { withRedirect } from '../../lib/safe-redirect.js';
+import { useHydrated } from '../../app/use-hydrated.js';
+import { bookingLink, readBookingDraft, type BookingDraft } from './booking-draft.js';
+import { isBookableLater } from './structured-data.js';
 
 // The booking form is needed only after 'Rent Now': its code is fetched when the pointer or focus reaches the button.
 const loadBookNowModal = () => import('./BookNowModal.js');
@@ -28,12 +31,35 @@ export function RentPanel({ bike }: { bike: BikeDetail }) {
   const session = useSession();
   const isUser = session?.role === 'user';
   const isAdmin = session?.role === 'admin';
-  const inStock = isBookable(bike);
-  const max = Math.max(1, maxBookableUnits(bike.quantity));
-  const [quantity, setQuantity] = useState(1);
+  // Availability is the customer's window's (the quote says it), not this instant's: a bike whose units are all out
+  // right now can still be booked for next week (issue 20 item 12). 'Bike is not available' is for a bike that cannot
+  // be booked at all (switched off, or no unit in service).
+  const inStock = isBookableLater(bike);
+  const max = Math.max(1, maxBookableUnits(bike.totalUnits));
+  const [params] = useSearchParams();
+  // The window and quantity chosen before 'Login to Rent' come back in the address (issue 20 item 13); closing
+  // 'Book Now' keeps them too.
+  const [draft, setDraft] = useState<BookingDraft>(() => readBookingDraft(params));
   const [booking, setBooking] = useState({ attempt: 0, open: false });
   const quantityId = useId();
   const hintId = useId();
+  const hydrated = useHydrated();
+  const quantity = draft.quantity;
+  const setQuantity = (value: number) => setDraft((d) => ({ ...d, quantity: value }));
+  const openBooking = () => {
+    void loadBookNowModal();
+    setBooking((b) => ({ attempt: b.attempt + 1, open: true }));
+  };
+
+  // Back from login or signup with a window: the booking dialog opens again where the customer left it.
+  const resume = params.get('book') === '1' && isUser && inStock;
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!hydrated || !resume || resumed.current) return;
+    resumed.current = true;
+    void loadBookNowModal();
+    setBooking((b) => ({ attempt: b.attempt + 1, open: true }));
+  }, [hydrated, resume]);
 
   const favourites = useFavourites({ enabled: isUser });
   const addFavourite = useAddFavourite();
@@ -48,11 +74,19 @@ export function RentPanel({ bike }: { bike: BikeDetail }) {
     });
 
   let rentButton;
+  const loginTo = (d: BookingDraft) => withRedirect('/login', bookingLink(bike._id, d));
   if (!session) {
     rentButton = (
-      <ButtonLink to="/login" type="primary" size="large" icon={<ShoppingCartOutlined {...decorativeIcon} />}>
-        Login to Rent
-      </ButtonLink>
+      <>
+        <ButtonLink to={loginTo(draft)} type="primary" size="large" icon={<ShoppingCartOutlined {...decorativeIcon} />}>
+          Login to Rent
+        </ButtonLink>
+        {inStock ? (
+          <Button size="large" onPointerEnter={() => void loadBookNowModal()} onFocus={() => void loadBookNowModal()} onClick={openBooking}>
+            Check dates &amp; price
+          </Button>
+        ) : null}
+      </>
     );
   } else if (!inStock) {
     rentButton = (
@@ -76,7 +110,7 @@ export function RentPanel({ bike }: { bike: BikeDetail }) {
         icon={<ShoppingCartOutlined {...decorativeIcon} />}
         onPointerEnter={() => void loadBookNowModal()}
         onFocus={() => void loadBookNowModal()}
-        onClick={() => setBooking((b) => ({ attempt: b.attempt + 1, open: true }))}
+        onClick={openBooking}
       >
         Rent Now
       </Button>
@@ -102,6 +136,9 @@ export function RentPanel({ bike }: { bike: BikeDetail }) {
         />
         {inStock ? <span className="rent-quantity-max">Up to {max} at once</span> : null}
       </div>
+      {inStock && bike.quantity < 1 ? (
+        <p className="rent-hint">All units are out right now. Pick your times: the units free for your window and the price show before you book.</p>
+      ) : null}
       <div className="rent-actions">
         {rentButton}
         <Button
@@ -134,7 +171,10 @@ export function RentPanel({ bike }: { bike: BikeDetail }) {
           <BookNowModal
             key={booking.attempt}
             bike={bike}
-            quantity={chosen}
+            draft={{ ...draft, quantity: chosen }}
+            onDraftChange={setDraft}
+            maxQuantity={max}
+            loginTo={session ? undefined : loginTo}
             open={booking.open}
             onClose={() => setBooking((b) => ({ ...b, open: false }))}
           />

@@ -6,6 +6,9 @@ const MAX_LD_REVIEWS = 5;
 
 export const isBookable = (bike: Pick<BikeDetail, 'quantity' | 'isAvailable'>): boolean => bike.quantity > 0 && bike.isAvailable;
 
+/** Bookable for some window: switched on and with units in service, even when all of them are out right now. */
+export const isBookableLater = (bike: Pick<BikeDetail, 'totalUnits' | 'isAvailable'>): boolean => bike.totalUnits > 0 && bike.isAvailable;
+
 /**
  * schema.org Product for a bike page: the hourly price as an Offer (a UnitPriceSpecification per hour, UN/CEFACT
  * code HUR), stock as InStock/OutOfStock, and the rating summary once there are reviews.

@@ -8,11 +8,12 @@ import { useHydrated } from '../../app/use-hydrated.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import './contact.css';
 import { useAdoptPrefilled } from '../../app/prefilled.js';
+import { SHOP_ADDRESS } from '../../lib/shop.js';
 
 const FIELDS: (keyof ContactInput)[] = ['name', 'email', 'subject', 'message'];
 
 const DETAILS = [
-  { icon: <EnvironmentOutlined />, title: 'Address', body: 'House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh' },
+  { icon: <EnvironmentOutlined />, title: 'Address', body: SHOP_ADDRESS },
   { icon: <PhoneOutlined />, title: 'Phone', body: <a href="tel:+8801700000000">+880 1700-000000</a> },
   { icon: <MailOutlined />, title: 'Email', body: <a href="mailto:support@okaybike.com">support@okaybike.com</a> },
   { icon: <ClockCircleOutlined />, title: 'Opening hours', body: 'Saturday to Thursday, 8:00 to 20:00; Friday, 14:00 to 20:00' },

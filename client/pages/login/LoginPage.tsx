@@ -1,6 +1,6 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Button, Divider, Form, Input } from 'antd';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useLogin } from '../../api/auth.js';
 import type { LoginInput } from '../../api/types.js';
 import { useDemoAccounts } from '../../app/app-settings.js';
@@ -9,6 +9,7 @@ import { useHydrated } from '../../app/use-hydrated.js';
 import { AuthCard } from '../../components/AuthCard.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { useAdoptPrefilled } from '../../app/prefilled.js';
+import { REDIRECT_PARAM, safeRedirect, withRedirect } from '../../lib/safe-redirect.js';
 
 export default function LoginPage() {
   const [form] = Form.useForm<LoginInput>();
@@ -17,10 +18,13 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const demo = useDemoAccounts();
   const hydrated = useHydrated();
+  // 'Login to Rent' sends the visitor here with the way back to the bike and the window they chose (issue 20 item 13).
+  const [params] = useSearchParams();
+  const back = safeRedirect(params.get(REDIRECT_PARAM));
 
   const submit = (values: LoginInput) => {
     login.mutate(values, {
-      onSuccess: () => navigate('/dashboard'),
+      onSuccess: () => navigate(back ?? '/dashboard'),
       onError: (error) => {
         console.warn('Login failed:', error.message);
         notifyError(error, 'Login failed. Please try again.');
@@ -34,7 +38,7 @@ export default function LoginPage() {
       lead="Welcome back! Log in to rent bikes and manage your rentals."
       footer={
         <>
-          New to Okay Bike? <Link to="/signup">Create an account</Link>
+          New to Okay Bike? <Link to={withRedirect('/signup', back)}>Create an account</Link>
         </>
       }
     >

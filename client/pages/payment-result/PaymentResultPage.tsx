@@ -7,7 +7,11 @@ import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../api/http.js';
 import { usePayment, usePaymentStatus, type Payment, type PaymentOutcomeView, type PaymentKind, type PaymentStatus } from '../../api/payments.js';
 import { queryKeys } from '../../api/query-keys.js';
+import { useMyRentals, type Rental } from '../../api/rentals.js';
 import { useSession } from '../../api/users.js';
+import { amountDue, feeNeedsRetry } from '../../lib/rental-state.js';
+import { SHOP_ADDRESS } from '../../lib/shop.js';
+import { RetryFeeButton } from '../../components/RetryFeeButton.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
@@ -28,17 +32,40 @@ interface Outcome {
   text: string;
 }
 
-function outcomeOf(payment: Pick<Payment, 'kind' | 'status'>, waitedTooLong: boolean): Outcome {
+/** What the signed-in payer's rental says about the outcome (the public view knows nothing of it). */
+interface RentalContext {
+  /** The booking is still held after a failed fee: it can be paid again. */
+  held?: boolean;
+  /** A fixed window (its price is known now), or open-ended (priced at the return). */
+  fixed?: boolean;
+  /** The bike is back (a paid rental may then be reviewed). */
+  returned?: boolean;
+}
+
+function outcomeOf(payment: Pick<Payment, 'kind' | 'status'>, waitedTooLong: boolean, rental: RentalContext = {}): Outcome {
   const booking = payment.kind === 'booking_fee';
+  const afterFee = rental.fixed
+    ? 'Its price is fixed: pay it from My Rentals now, or by the return.'
+    : 'The rental is charged by the hour: pay it after you return the bike.';
   const outcomes: Record<PaymentStatus, Outcome> = {
     succeeded: booking
-      ? { status: 'success', title: 'Booking confirmed', text: 'Your booking fee is paid and the bike is reserved for you. Pay the rental after you return the bike.' }
-      : { status: 'success', title: 'Payment received', text: 'Your rental is paid in full. Thank you for riding with Okay Bike! You can now review it.' },
+      ? { status: 'success', title: 'Booking confirmed', text: `Your booking fee is paid and the bike is reserved for you. ${afterFee}` }
+      : {
+          status: 'success',
+          title: 'Payment received',
+          text: rental.returned
+            ? 'Your rental is paid in full. Thank you for riding with Okay Bike! You can now review it.'
+            : 'Your rental is paid in full. Enjoy the ride: after you return the bike you can review it.',
+        },
     failed: booking
-      ? { status: 'error', title: 'Payment failed', text: 'The booking fee could not be charged, so the booking was cancelled and the bike released. You can book again.' }
+      ? rental.held
+        ? { status: 'error', title: 'Payment failed', text: 'The booking fee could not be charged. The bike is still held for you until the time below: pay the booking fee again to keep the booking.' }
+        : { status: 'error', title: 'Payment failed', text: 'The booking fee could not be charged, so the booking was cancelled and the bike released. You can book again.' }
       : { status: 'error', title: 'Payment failed', text: 'The payment could not be completed and your rental is still unpaid. You can try again from your rentals.' },
     cancelled: booking
-      ? { status: 'warning', title: 'Payment cancelled', text: 'You cancelled the booking fee payment, so the booking was cancelled and nothing was charged.' }
+      ? rental.held
+        ? { status: 'warning', title: 'Payment cancelled', text: 'You cancelled the booking fee payment; nothing was charged. The bike is still held for you until the time below: pay the booking fee to keep the booking.' }
+        : { status: 'warning', title: 'Payment cancelled', text: 'You cancelled the booking fee payment, so the booking was cancelled and nothing was charged.' }
       : { status: 'warning', title: 'Payment cancelled', text: 'You cancelled the payment. Your rental is still unpaid; you can pay it from your rentals.' },
     expired: booking
       ? { status: 'warning', title: 'Payment expired', text: 'The booking fee was not paid in time, so the booking was cancelled and the bike released.' }
@@ -55,10 +82,13 @@ function outcomeOf(payment: Pick<Payment, 'kind' | 'status'>, waitedTooLong: boo
 
 const RESUME_OUTCOME: Outcome = { status: 'info', title: 'Booking fee not paid yet', text: 'The bike is held for you until the time below. Continue to the payment page to pay the booking fee.' };
 
+/** Only a payment that went through was paid for (issue 20 item 14). */
+const purposeTerm = (status: PaymentStatus): string => (status === 'succeeded' || status === 'refunded' ? 'Paid for' : 'Payment for');
+
 function PaymentDetails({ payment }: { payment: Payment }) {
   const rows: [string, ReactNode][] = [
     ['Amount', <strong key="amount">{formatMoney(payment.amount, payment.currency)}</strong>],
-    ['Paid for', purpose(payment)],
+    [purposeTerm(payment.status), purpose(payment)],
     ['Quantity', String(payment.rental.quantity)],
     ['Reference', <code key="ref">{payment.rental.paymentId}</code>],
     [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />],
@@ -91,7 +121,11 @@ function PaymentView({
   checking: boolean;
 }) {
   const session = useSession();
-  const outcome = resuming && payment.status === 'pending' ? RESUME_OUTCOME : outcomeOf(payment, waitedTooLong);
+  const rentals = useMyRentals({ enabled: session?.role === 'user' });
+  const rental = rentals.data?.find((r) => r._id === payment.rental._id);
+  const held = rental ? feeNeedsRetry(rental) : false;
+  const context: RentalContext = { held, fixed: Boolean(rental?.endTime), returned: payment.rental.isReturned };
+  const outcome = resuming && payment.status === 'pending' ? RESUME_OUTCOME : outcomeOf(payment, waitedTooLong, context);
   const pending = payment.status === 'pending';
   const bikeLink = `/bike/${payment.rental.bikeId._id}`;
   const rentalsLink = session?.role === 'user' ? '/dashboard/rentals' : '/dashboard';
@@ -118,7 +152,8 @@ function PaymentView({
       );
     }
   }
-  if (payment.status === 'succeeded' && payment.kind === 'rental' && session?.role === 'user') {
+  if (held && rental && payment.kind === 'booking_fee' && payment.status !== 'pending') actions.push(<RetryFeeButton key="retry" rental={rental} />);
+  if (payment.status === 'succeeded' && payment.kind === 'rental' && payment.rental.status === 'paid' && session?.role === 'user') {
     actions.push(
       <ButtonLink key="review" to="/dashboard/myrentals" type="primary">
         Add a review
@@ -147,7 +182,58 @@ function PaymentView({
       extra={actions}
     >
       <PaymentDetails payment={payment} />
+      {rental && rental.status !== 'cancelled' ? <BookingDetails rental={rental} /> : null}
     </Result>
+  );
+}
+
+/**
+ * The booking the payment belongs to, as the confirmation a customer keeps (issue 20 item 17): the window, the units,
+ * the price, what is paid and what is still due and when, and where to pick the bike up.
+ */
+function BookingDetails({ rental }: { rental: Rental }) {
+  const due = amountDue(rental);
+  const feePaid = rental.bookingFee?.status === 'succeeded';
+  const rows: [string, ReactNode][] = [
+    ['Pick-up', <DateTime key="start" value={rental.startTime} />],
+    ['Return', rental.returnTime ? <DateTime key="ret" value={rental.returnTime} /> : rental.endTime ? <DateTime key="end" value={rental.endTime} /> : 'Open-ended: when you bring it back'],
+    ['Units', rental.units && rental.units.length > 0 ? `${rental.quantity} × ${rental.bikeId.name} (${rental.units.map((u) => u.label).join(', ')})` : `${rental.quantity} × ${rental.bikeId.name}`],
+    ['Rental price', rental.endTime || rental.returnTime ? formatMoney(rental.totalCost, rental.currency) : `${formatMoney(rental.bikeId.pricePerHour ?? 0, rental.currency)} per hour and bike, charged at the return`],
+    [
+      'Paid',
+      [
+        rental.bookingFee && feePaid ? `Booking fee ${formatMoney(rental.bookingFee.amount, rental.bookingFee.currency)}` : null,
+        rental.totalPaid ? `Rental ${formatMoney(rental.totalPaid, rental.currency)}` : null,
+      ]
+        .filter(Boolean)
+        .join(' · ') || 'Nothing yet',
+    ],
+    [
+      'Still due',
+      rental.status === 'pending_fee'
+        ? `The booking fee${rental.bookingFee ? ` (${formatMoney(rental.bookingFee.amount, rental.bookingFee.currency)})` : ''}, before the hold ends`
+        : due > 0
+          ? `${formatMoney(due, rental.currency)}, ${rental.status === 'returned' ? 'now' : 'by the return (or now, from My Rentals)'}`
+          : rental.endTime || rental.returnTime
+            ? 'Nothing'
+            : 'The rental price, after the return',
+    ],
+    ['Pick up at', SHOP_ADDRESS],
+  ];
+  return (
+    <section className="payment-booking" aria-labelledby="payment-booking-title">
+      <h2 id="payment-booking-title" className="payment-booking-title">
+        Your booking
+      </h2>
+      <dl className="payment-details">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
@@ -160,7 +246,7 @@ function PublicPaymentView({ payment, waitedTooLong }: { payment: PaymentOutcome
   const pending = payment.status === 'pending';
   const rows: [string, ReactNode][] = [
     ['Amount', <strong key="amount">{formatMoney(payment.amount, payment.currency)}</strong>],
-    ['Paid for', KIND_LABEL[payment.kind]],
+    [purposeTerm(payment.status), KIND_LABEL[payment.kind]],
     [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />],
   ];
   return (

@@ -1,5 +1,5 @@
 import { Alert, Button, Input, Modal } from 'antd';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQuote } from '../../api/bikes.js';
 import { isApiError } from '../../api/http.js';
 import { useCancelRental, useRescheduleRental, type Rental } from '../../api/rentals.js';
@@ -84,7 +84,12 @@ export function RescheduleDialog({ rental, onClose }: { rental: Rental; onClose(
   const endIso = end ? zonedInputToIso(end, zone) : null;
   const validWindow = startIso !== null && (endIso === null ? !end : new Date(endIso).getTime() > new Date(startIso).getTime());
   const future = startIso !== null && new Date(startIso).getTime() > Date.now();
-  const quote = useQuote(rental.bikeId._id, validWindow && startIso && endIso ? { startTime: startIso, endTime: endIso, quantity: rental.quantity } : null);
+  // The booking's own units count as free for its new window (rentalId): the move may keep them.
+  const quote = useQuote(
+    rental.bikeId._id,
+    validWindow && startIso && endIso ? { startTime: startIso, endTime: endIso, quantity: rental.quantity, rentalId: rental._id } : null,
+  );
+  const quoteReady = quote.data !== undefined && !quote.isPlaceholderData && !quote.isError;
   let problem: string | null = null;
   if (!startIso) problem = 'Please select a start time';
   else if (!future) problem = 'Please select a start time in the future';
@@ -109,7 +114,7 @@ export function RescheduleDialog({ rental, onClose }: { rental: Rental; onClose(
       open
       title={`Reschedule ${rental.bikeId.name}`}
       okText="Move booking"
-      okButtonProps={{ disabled: problem !== null || (quote.data !== undefined && !quote.isPlaceholderData && quote.data.available < rental.quantity) }}
+      okButtonProps={{ disabled: problem !== null || (endIso !== null && (!quoteReady || quote.data!.available < rental.quantity)) }}
       cancelText="Close"
       confirmLoading={reschedule.isPending}
       onOk={confirm}
@@ -154,19 +159,33 @@ export function RescheduleDialog({ rental, onClose }: { rental: Rental; onClose(
 /** Cancel and Reschedule buttons of a booking that has not started (the server says so with canCancel). */
 export function BookingChangeButtons({ rental }: { rental: Rental }) {
   const [open, setOpen] = useState<'cancel' | 'reschedule' | null>(null);
+  const rescheduleRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const closedFrom = useRef<'cancel' | 'reschedule' | null>(null);
+  // The dialog unmounts on close, so antd cannot hand focus back: the button that opened it takes it (issue 20 item 20).
+  useEffect(() => {
+    if (open !== null || closedFrom.current === null) return;
+    const trigger = closedFrom.current === 'cancel' ? cancelRef.current : rescheduleRef.current;
+    closedFrom.current = null;
+    if (trigger?.isConnected) trigger.focus();
+  }, [open]);
   if (!rental.canCancel) return null;
+  const close = () => {
+    closedFrom.current = open;
+    setOpen(null);
+  };
   return (
     <>
       {rental.status === 'booked' ? (
-        <Button onClick={() => setOpen('reschedule')} aria-label={`Reschedule ${rental.bikeId.name}`}>
+        <Button ref={rescheduleRef} onClick={() => setOpen('reschedule')} aria-label={`Reschedule ${rental.bikeId.name}`}>
           Reschedule
         </Button>
       ) : null}
-      <Button danger onClick={() => setOpen('cancel')} aria-label={`Cancel booking for ${rental.bikeId.name}`}>
+      <Button ref={cancelRef} danger onClick={() => setOpen('cancel')} aria-label={`Cancel booking for ${rental.bikeId.name}`}>
         Cancel booking
       </Button>
-      {open === 'cancel' ? <CancelRentalDialog rental={rental} onClose={() => setOpen(null)} /> : null}
-      {open === 'reschedule' ? <RescheduleDialog rental={rental} onClose={() => setOpen(null)} /> : null}
+      {open === 'cancel' ? <CancelRentalDialog rental={rental} onClose={close} /> : null}
+      {open === 'reschedule' ? <RescheduleDialog rental={rental} onClose={close} /> : null}
     </>
   );
 }

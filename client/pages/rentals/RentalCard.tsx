@@ -6,9 +6,11 @@ import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
 import { FactList, type Fact } from '../../components/FactList.js';
 import { formatMoney } from '../../lib/money.js';
+import { formatDuration } from '../../lib/time.js';
 import { RentalStatusTag } from '../../components/rental-display.js';
 import { BookingChangeButtons } from './RentalActions.js';
-import { amountDue, resumeFeeLink } from '../../lib/rental-state.js';
+import { RetryFeeButton } from '../../components/RetryFeeButton.js';
+import { amountDue, feeNeedsRetry, resumeFeeLink } from '../../lib/rental-state.js';
 import { RentalDocuments } from '../../components/RentalDocuments.js';
 import { DepositState } from '../../components/DepositState.js';
 
@@ -16,6 +18,15 @@ import { DepositState } from '../../components/DepositState.js';
 function stateNote(rental: Rental): ReactNode {
   switch (rental.status) {
     case 'pending_fee':
+      if (feeNeedsRetry(rental)) {
+        return (
+          <>
+            Your booking fee payment did not go through ({rental.bookingFee?.status === 'cancelled' ? 'cancelled' : rental.bookingFee?.status === 'expired' ? 'not finished' : 'declined'}). The bike is
+            still held for you until <DateTime value={rental.holdExpiresAt} fallback="the hold ends" />: pay the booking fee to keep the booking, or it is
+            cancelled automatically then.
+          </>
+        );
+      }
       return (
         <>
           The booking fee is not paid yet. {resumeFeeLink(rental) ? 'Continue to the payment page to finish it;' : 'Finish it on the payment page that opened when you booked;'} the
@@ -53,6 +64,16 @@ function stateNote(rental: Rental): ReactNode {
   }
 }
 
+/**
+ * The spec's 'total cost', said truthfully: an open-ended booking has none until the return, a cancelled one costs
+ * nothing (issue 20 item 18).
+ */
+function totalCostText(rental: Rental): string {
+  if (rental.status === 'cancelled') return 'Nothing (cancelled)';
+  if (!rental.endTime && !rental.returnTime && rental.totalCost === 0) return 'Charged by the hour at return';
+  return formatMoney(rental.totalCost, rental.currency);
+}
+
 /** One rental on My Rentals: the spec's fields (bike name, start, return, quantity, total cost) and its state. */
 export function RentalCard({ rental }: { rental: Rental }) {
   const due = amountDue(rental);
@@ -78,7 +99,7 @@ export function RentalCard({ rental }: { rental: Rental }) {
       ),
     },
     { term: 'Quantity', value: rental.quantity },
-    { term: 'Total Cost', value: formatMoney(rental.totalCost, rental.currency), valueClassName: 'rental-cost' },
+    { term: 'Total Cost', value: totalCostText(rental), valueClassName: 'rental-cost' },
   ];
   if (rental.lateFee) facts.push({ term: 'Late fee', value: formatMoney(rental.lateFee, rental.currency), valueClassName: 'rental-cost' });
   if (rental.totalPaid && due > 0) facts.push({ term: 'Still due', value: formatMoney(due, rental.currency), valueClassName: 'rental-cost' });
@@ -95,8 +116,9 @@ export function RentalCard({ rental }: { rental: Rental }) {
         </span>
       </div>
       <FactList className="rental-facts" facts={facts} />
-      {rental.quote && rental.quote.lines.length > 0 && !paid ? (
+      {rental.quote && rental.quote.lines.length > 0 && !paid && rental.status !== 'cancelled' ? (
         <p className="rental-quote-lines">
+          {rental.endTime ? `${formatDuration(new Date(rental.endTime).getTime() - new Date(rental.startTime).getTime())}, priced as ` : ''}
           {rental.quote.lines.map((line) => `${line.label}: ${formatMoney(line.amount, rental.quote?.currency ?? rental.currency)}`).join(' · ')}
         </p>
       ) : null}
@@ -110,6 +132,8 @@ export function RentalCard({ rental }: { rental: Rental }) {
             <ButtonLink to={resume} type="primary" aria-label={`Pay booking fee for ${rental.bikeId.name}`}>
               Pay booking fee
             </ButtonLink>
+          ) : feeNeedsRetry(rental) ? (
+            <RetryFeeButton rental={rental} />
           ) : null}
           {payable && rental.status !== 'pending_fee' ? (
             <ButtonLink to={`/checkout/${encodeURIComponent(rental.paymentId)}`} type="primary" aria-label={`Pay Now for ${rental.bikeId.name}`}>

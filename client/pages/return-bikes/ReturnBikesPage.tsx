@@ -1,5 +1,5 @@
 import { CalculatorOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Table, theme, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Segmented, Table, theme, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAllRentals, type Rental } from '../../api/rentals.js';
 import { breakAfter } from '../../components/break-after.js';
@@ -43,6 +43,21 @@ const DUE_LABEL: Record<DueState, string> = {
 
 const DUE_ORDER: Record<DueState, number> = { overdue: 0, due: 1, out: 2, open: 3, upcoming: 4 };
 
+/** The desk's views (issue 20 item 19): what comes back today, what is out now, what is late; 'All' is the spec's list. */
+type ReturnGroup = 'all' | 'today' | 'out' | 'overdue';
+const GROUPS: { value: ReturnGroup; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'today', label: 'Today' },
+  { value: 'out', label: 'Out' },
+  { value: 'overdue', label: 'Overdue' },
+];
+const IN_GROUP: Record<ReturnGroup, (state: DueState) => boolean> = {
+  all: () => true,
+  today: (state) => state === 'due' || state === 'overdue',
+  out: (state) => state !== 'upcoming',
+  overdue: (state) => state === 'overdue',
+};
+
 function DueCell({ rental, state }: { rental: Rental; state: DueState }) {
   const due = rental.dueAt ?? rental.endTime;
   return (
@@ -57,8 +72,9 @@ export default function ReturnBikesPage() {
   const rentals = useAllRentals();
   const { token } = theme.useToken();
   const [returning, setReturning] = useState<{ rental: Rental; initialValue: string } | null>(null);
+  const [group, setGroup] = useState<ReturnGroup>('all');
   const zone = useShopTimeZone();
-  const { rows, states, counts } = useMemo(() => {
+  const { rows: allRows, states, counts } = useMemo(() => {
     const now = Date.now();
     const endOfToday = new Date(shopDayStart(new Date(now), zone, 1)).getTime();
     const states = new Map<string, DueState>();
@@ -74,6 +90,8 @@ export default function ReturnBikesPage() {
     );
     return { rows, states, counts };
   }, [rentals.data, zone]);
+
+  const rows = allRows.filter((rental) => IN_GROUP[group](states.get(rental._id) ?? 'out'));
 
   const open = (rental: Rental) => {
     const now = new Date();
@@ -95,14 +113,17 @@ export default function ReturnBikesPage() {
       ),
     },
     { title: 'Start Time', key: 'start', render: (_, rental) => <DateTime value={rental.startTime} /> },
+    { title: 'Unit', key: 'unit', render: (_, rental) => (rental.units && rental.units.length > 0 ? rental.units.map((u) => u.label).join(', ') : 'N/A') },
     { title: 'Due', key: 'due', render: (_, rental) => <DueCell rental={rental} state={states.get(rental._id) ?? 'out'} /> },
     {
       title: 'Actions',
       key: 'actions',
       className: 'return-actions-cell',
       render: (_, rental) => (
+        // Spec: 'Calculate & Return' on every row; a booking that has not started is marked 'Not started' beside it
+        // and left out of the Today, Out and Overdue views.
         <Button
-          type="primary"
+          type={states.get(rental._id) === 'upcoming' ? 'default' : 'primary'}
           icon={<CalculatorOutlined {...decorativeIcon} />}
           aria-label={`Calculate & Return ${rental.bikeId?.name ?? ''}`.trim()}
           onClick={() => open(rental)}
@@ -122,6 +143,7 @@ export default function ReturnBikesPage() {
           {counts.due > 0 ? <span className="return-due-tag return-due-due">{counts.due} due today</span> : null}
         </p>
       ) : null}
+      <Segmented<ReturnGroup> className="return-groups" options={GROUPS} value={group} onChange={setGroup} aria-label="Show rentals" />
       <Card>
         {rentals.isError && !rentals.data ? (
           <LoadError title="The rentals could not be loaded." onRetry={() => rentals.refetch()} variant="dashboard" />

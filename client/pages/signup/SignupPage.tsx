@@ -1,7 +1,7 @@
 import { EnvironmentOutlined, LockOutlined, MailOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
-import { Link, useNavigate } from 'react-router-dom';
-import { useSignup } from '../../api/auth.js';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLogin, useSignup } from '../../api/auth.js';
 import { isApiError } from '../../api/http.js';
 import type { SignupInput } from '../../api/types.js';
 import { notify } from '../../app/notify.js';
@@ -9,6 +9,7 @@ import { useHydrated } from '../../app/use-hydrated.js';
 import { AuthCard } from '../../components/AuthCard.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { useAdoptPrefilled } from '../../app/prefilled.js';
+import { REDIRECT_PARAM, safeRedirect, withRedirect } from '../../lib/safe-redirect.js';
 import { SIGNUP_FIELDS as FIELDS, signupFieldMessage, type SignupField } from './signup-messages.js';
 
 export default function SignupPage() {
@@ -17,6 +18,11 @@ export default function SignupPage() {
   const signup = useSignup();
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const login = useLogin();
+  // Came from 'Login to Rent': the new customer is signed in and brought back to the booking (issue 20 item 13).
+  const [params] = useSearchParams();
+  const back = safeRedirect(params.get(REDIRECT_PARAM));
+  const busy = signup.isPending || login.isPending;
 
   const submit = (values: SignupInput) => {
     // Spec section 5: no client-side checks; the server validates and its field errors are shown inline.
@@ -24,11 +30,21 @@ export default function SignupPage() {
     signup.mutate(input, {
       onSuccess: () => {
         notify.success('Signup Successful');
-        navigate('/login');
+        if (!back) {
+          navigate('/login');
+          return;
+        }
+        login.mutate(
+          { email: input.email, password: input.password },
+          { onSuccess: () => navigate(back), onError: () => navigate(withRedirect('/login', back)) },
+        );
       },
       onError: (error) => {
-        // The spec's toast; under each field, what to do about it in words for people.
-        notify.error('All fields are required');
+        // The spec's toast for empty fields; a taken email or a field that breaks a rule says so instead (issue 20 item 20).
+        const empty = FIELDS.some((field) => !String(input[field] ?? '').trim());
+        if (isApiError(error) && error.status === 409) notify.error('An account with this email already exists.');
+        else if (empty || !isApiError(error) || error.status !== 400) notify.error('All fields are required');
+        else notify.error('Please check the highlighted fields.');
         if (!isApiError(error)) return;
         const problems = error.errors
           .filter((e) => (FIELDS as readonly string[]).includes(e.path))
@@ -53,11 +69,23 @@ export default function SignupPage() {
       lead="Create your account to rent bikes by the hour."
       footer={
         <>
-          Already have an account? <Link to="/login">Login</Link>
+          Already have an account? <Link to={withRedirect('/login', back)}>Login</Link>
         </>
       }
     >
-      <Form<SignupInput> form={form} layout="vertical" requiredMark={false} onFinish={submit} method="post" size="large" noValidate>
+      <Form<SignupInput>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        // A field's error goes once it is edited: 'Please enter your name' never stays under a filled field.
+        onValuesChange={(changed: Partial<SignupInput>) =>
+          form.setFields(Object.keys(changed).map((name) => ({ name: name as SignupField, errors: [] })))
+        }
+        method="post"
+        size="large"
+        noValidate
+      >
         <Form.Item label="Name" name="name">
           <Input autoComplete="name" prefix={<UserOutlined {...decorativeIcon} />} placeholder="Your full name" />
         </Form.Item>
@@ -73,8 +101,8 @@ export default function SignupPage() {
         <Form.Item label="Address" name="address">
           <Input autoComplete="street-address" prefix={<EnvironmentOutlined {...decorativeIcon} />} placeholder="Street, city" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block disabled={signup.isPending || !hydrated}>
-          {signup.isPending ? 'Signing Up...' : 'Sign Up'}
+        <Button type="primary" htmlType="submit" block disabled={busy || !hydrated}>
+          {busy ? 'Signing Up...' : 'Sign Up'}
         </Button>
       </Form>
     </AuthCard>

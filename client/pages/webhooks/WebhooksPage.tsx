@@ -174,7 +174,7 @@ export default function WebhooksPage() {
                 onError: (err) => notifyError(err),
               })
             }
-            aria-label={`Send a test event to ${e.url}`}
+            aria-label={`Send test event to ${e.url}`}
           >
             Send test
           </Button>

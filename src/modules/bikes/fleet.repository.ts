@@ -120,12 +120,12 @@ export class FleetRepository {
     return rowsOf(rows).length;
   }
 
-  /** Units free over the whole window: active and without an overlapping reservation. */
-  async countFree(bikeId: string, w: Window): Promise<number> {
+  /** Units free over the whole window: active and without an overlapping reservation (other than `exceptRentalId`'s own). */
+  async countFree(bikeId: string, w: Window, exceptRentalId?: string): Promise<number> {
     const [row] = await this.txHost.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(bikeUnits)
-      .where(and(eq(bikeUnits.bikeId, bikeId), eq(bikeUnits.status, 'active'), this.freeOver(w)));
+      .where(and(eq(bikeUnits.bikeId, bikeId), eq(bikeUnits.status, 'active'), this.freeOver(w, exceptRentalId)));
     return row.n;
   }
 
@@ -140,8 +140,9 @@ export class FleetRepository {
     return rows.map((r) => r.id);
   }
 
-  private freeOver(w: Window): SQL {
-    return sql`not exists (select 1 from "unit_reservations" r where r."unit_id" = ${bikeUnits.id} and r."period" && ${rangeOf(w)})`;
+  private freeOver(w: Window, exceptRentalId?: string): SQL {
+    const except = exceptRentalId ? sql` and r."rental_id" is distinct from ${exceptRentalId}` : sql``;
+    return sql`not exists (select 1 from "unit_reservations" r where r."unit_id" = ${bikeUnits.id} and r."period" && ${rangeOf(w)}${except})`;
   }
 
   /** A unit's bookings that have not started at `at` (the ones another unit can still take), earliest first. */

@@ -1,4 +1,4 @@
-import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
@@ -106,13 +106,21 @@ export class BookingService {
   }
 
   /** GET bikes/{id}/quote: the price of a window and how many units are free for all of it. */
-  async quote(bikeId: string, q: QuoteQueryDto): Promise<QuoteDto> {
+  async quote(bikeId: string, q: QuoteQueryDto, caller?: AuthUser): Promise<QuoteDto> {
     const bike = await this.rentals.findActiveBike(bikeId);
     if (!bike) throw new NotFoundException('Bike not found');
     const w = readWindow(q.startTime, q.endTime, this.clock.now());
     await this.shop.assertOpen(w);
     const priced = quoteFor(bike, w, q.quantity)!;
-    const available = bike.isAvailable ? await this.fleet.countFree(bikeId, w) : 0;
+    let ownRentalId: string | undefined;
+    if (q.rentalId !== undefined) {
+      // A reschedule's quote: the booking's own units are free to it (the move may keep them), but only its owner may ask.
+      if (!caller) throw new UnauthorizedException('Please log in to continue');
+      const own = await this.rentals.findById(q.rentalId);
+      if (!own || own.userId !== caller.id || own.bikeId !== bikeId) throw new NotFoundException('Rental not found');
+      ownRentalId = own.id;
+    }
+    const available = bike.isAvailable ? await this.fleet.countFree(bikeId, w, ownRentalId) : 0;
     return {
       total: toMajor(priced.totalMinor),
       currency: bike.currency,

@@ -4,12 +4,12 @@ import { AuthUser } from '../../common/decorators.js';
 import { Clock } from '../../common/clock.js';
 import { HttpReply, IdempotencyService } from '../../common/idempotency/idempotency.service.js';
 import { amountText, toMinorExact } from '../../common/money.js';
+import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { PaymentKind, PaymentRow } from '../../database/schema/payments.js';
 import { RentalRow } from '../../database/schema/rentals.js';
 import { toPaymentSummaryDto } from '../payments/payments.dto.js';
 import { PaymentsService, REFUND } from '../payments/payments.service.js';
-import { AppConfig } from '../../config/app-config.js';
 import { paymentDescription } from '../payments/sandbox.service.js';
 import { HOUR_MS, MINUTE_MS } from './rental-time.js';
 import { amountDueMinor, FullPaymentDto, PaymentUrlDto } from './rentals.dto.js';
@@ -23,6 +23,9 @@ const REUSE_MARGIN_MS = 5 * MINUTE_MS;
 const OPENING_GRACE_MS = MINUTE_MS;
 
 export const FULL_PAYMENT_ROUTE = 'POST /api/rentals/fullpayment';
+
+/** Tries at the booking fee of one booking (each a hosted checkout); a declined card is not retried without end. */
+export const MAX_FEE_ATTEMPTS = 5;
 
 /**
  * Money after the booking fee: the rental's cost (after the return, or the quote of a fixed window right after
@@ -100,6 +103,59 @@ export class RentalPaymentsService implements OnModuleInit {
     });
   }
 
+  /**
+   * POST rentals/{id}/booking-fee: pay the booking fee of a booking still held (pending_fee) again after a declined,
+   * cancelled or abandoned try. An open checkout that can still be paid is reused; otherwise it is closed and a new
+   * one opened, payable until the hold ends (the hold is not extended).
+   */
+  async payBookingFee(user: AuthUser, rentalId: string, origin: string): Promise<PaymentUrlDto> {
+    const { payment, reused, bikeName, quantity, replaced } = await this.txHost.run(async () => {
+      const replaced: PaymentRow[] = [];
+      const rental = await this.rentals.lock(rentalId);
+      if (!rental || rental.userId !== user.id) throw new NotFoundException('Rental not found');
+      if (rental.status === 'cancelled') throw new ConflictException({ message: 'This rental was cancelled', code: 'RENTAL_CANCELLED' });
+      if (rental.status !== 'pending_fee') throw new ConflictException({ message: 'The booking fee is already paid', code: 'ALREADY_PAID' });
+      const now = this.clock.now();
+      if (!rental.holdExpiresAt || rental.holdExpiresAt.getTime() <= now.getTime() + MINUTE_MS) {
+        throw new ConflictException({ message: 'The hold on this booking has ended; book again', code: 'HOLD_EXPIRED' });
+      }
+      const bike = (await this.rentals.findView(rental.id))!.bike;
+      for (const open of await this.payments.findPending(rental.id, 'booking_fee')) {
+        if (!open.checkoutUrl && now.getTime() - open.createdAt.getTime() < OPENING_GRACE_MS) {
+          throw new ConflictException({ message: 'A payment for this rental is being opened, please retry in a moment', code: 'PAYMENT_IN_PROGRESS' });
+        }
+        if (open.checkoutUrl && (!open.expiresAt || open.expiresAt.getTime() > now.getTime())) {
+          return { payment: open, reused: true, bikeName: bike.name, quantity: rental.quantity, replaced };
+        }
+        const expired = await this.payments.settle(open.id, 'expired');
+        if (expired) replaced.push(expired);
+      }
+      const tries = (await this.payments.listByRentalIds([rental.id])).filter((p) => p.kind === 'booking_fee').length;
+      if (tries >= MAX_FEE_ATTEMPTS) {
+        throw new ConflictException({ message: `The booking fee was tried ${MAX_FEE_ATTEMPTS} times; book again later`, code: 'TOO_MANY_ATTEMPTS' });
+      }
+      const opened = await this.payments.open({
+        rentalId: rental.id,
+        userId: user.id,
+        kind: 'booking_fee',
+        amountMinor: this.config.bookingFeeMinor,
+        currency: this.config.env.BOOKING_FEE_CURRENCY,
+        expiresAt: rental.holdExpiresAt,
+      });
+      return { payment: opened, reused: false, bikeName: bike.name, quantity: rental.quantity, replaced };
+    });
+    await this.payments.closeCheckouts(replaced);
+    if (reused) return { payment_url: payment.checkoutUrl!, payment: toPaymentSummaryDto(payment) };
+    try {
+      const session = await this.payments.createCheckout(payment, paymentDescription('booking_fee', bikeName, quantity), this.payments.publicOrigin(origin));
+      const current = (await this.txHost.run(() => this.payments.attachCheckout(payment.id, session))) ?? payment;
+      return { payment_url: session.url, payment: toPaymentSummaryDto(current) };
+    } catch (e) {
+      await this.txHost.run(() => this.payments.settle(payment.id, 'failed'));
+      throw e;
+    }
+  }
+
   /** What the rental still owes (minor units), or the 409 saying why it cannot be paid now. */
   private assertPayable(rental: RentalRow, clientAmount: number): number {
     const due = amountDueMinor(rental);
@@ -125,7 +181,9 @@ export class RentalPaymentsService implements OnModuleInit {
     if (payment.kind === 'booking_fee') {
       if (payment.status === 'succeeded') {
         if (await this.rentals.markBooked(payment.rentalId, at, this.config.env.FREE_CANCELLATION_HOURS)) await this.events.rental('rental.booked', payment.rentalId);
-      } else if (await this.rentals.cancelAndRelease(payment.rentalId, at)) {
+      } else if (await this.rentals.cancelAndRelease(payment.rentalId, at, { onlyLapsed: true })) {
+        // A declined or abandoned fee keeps the booking while its hold lasts (POST rentals/{id}/booking-fee tries
+        // again); once the hold ran out it ends here, or in the HoldSweeper.
         await this.events.rental('rental.cancelled', payment.rentalId);
       }
     } else if (payment.status === 'succeeded') {

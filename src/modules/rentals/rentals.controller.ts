@@ -51,7 +51,7 @@ export class RentalsController {
       'is opened; then the hosted checkout is created. Send the browser to data.payment_url. Without endTime the booking is ' +
       'open-ended: it holds its units from startTime until returned and is priced by the hour at return. With endTime it holds them ' +
       'for [startTime, endTime) and totalCost is the quote, fixed now. An unpaid fee holds the units for HOLD_MINUTES (default 15); ' +
-      'a failed, cancelled or expired fee cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings ' +
+      'a failed or cancelled fee keeps the booking until the hold ends (POST rentals/{id}/booking-fee tries again); a lapsed hold cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings ' +
       'awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute; holding limits MAX_HELD_UNIT_DAYS, ' +
       'MAX_BIKE_SHARE_PERCENT, REBOOK_COOLDOWN_MINUTES (per customer) and MAX_UNITS_PER_ADDRESS (per client address and HOLD_MINUTES). ' +
       'With expectedTotal (the quote the customer saw) the booking is made only at that price. An OUT_OF_STOCK or PRICE_CHANGED answer is ' +
@@ -117,6 +117,27 @@ export class RentalsController {
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
   async cancel(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe('id')) id: string): Promise<ApiResult<RentalDto>> {
     return ok(await this.booking.cancel(user, id), 'Rental cancelled');
+  }
+
+  @Post(':id/booking-fee')
+  @Endpoint({
+    access: ['user'],
+    summary: 'Pay the booking fee again while the booking is held (owner)',
+    description:
+      'For a booking awaiting its fee (pending_fee): a declined, cancelled or abandoned fee payment keeps the booking and its units ' +
+      'until holdExpiresAt, and this opens a new hosted checkout for the fee (or answers the open one while it can still be paid). ' +
+      'Send the browser to data.payment_url. The hold is not extended; at most 5 tries per booking.',
+    ok: Envelope(PaymentUrlDto),
+    errors: {
+      404: 'No such rental of the caller',
+      409: 'ALREADY_PAID (the fee is paid), RENTAL_CANCELLED, HOLD_EXPIRED (less than a minute of the hold left, or none), PAYMENT_IN_PROGRESS or TOO_MANY_ATTEMPTS',
+      502: 'PAYMENT_GATEWAY_ERROR: the gateway could not open the checkout; nothing was charged',
+    },
+  })
+  @HttpCode(200)
+  @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
+  async payBookingFee(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe('id')) id: string, @Req() req: Request): Promise<ApiResult<PaymentUrlDto>> {
+    return ok(await this.rentalPayments.payBookingFee(user, id, requestOrigin(req)), 'Go to the payment page to complete the rental process.');
   }
 
   @Post(':id/reschedule')

@@ -163,6 +163,16 @@ export class QuoteQueryDto {
   @Min(1, { message: 'quantity must be at least 1' })
   @Max(MAX_RENTAL_QUANTITY, { message: `quantity must be at most ${MAX_RENTAL_QUANTITY}` })
   quantity: number = 1;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      "Reschedule: the caller's own rental of this bike whose window is being moved. Its own units count as free (the change may keep them). " +
+      'Requires the signed-in owner: 401 without a session, 404 for a rental that is not the caller\'s or not of this bike.',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'rentalId must be a rental _id' })
+  rentalId?: string;
 }
 
 export class QuoteLineDto {

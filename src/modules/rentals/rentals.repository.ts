@@ -131,7 +131,15 @@ export class RentalsRepository {
       // Past rentals keep their bike even after it is deleted.
       .innerJoin(bikes, eq(bikes.id, rentals.bikeId))
       .innerJoin(users, eq(users.id, rentals.userId))
-      .leftJoin(bookingFee, and(eq(bookingFee.rentalId, rentals.id), eq(bookingFee.kind, 'booking_fee')))
+      // A booking may try its fee more than once while the hold lasts: the paid one (later refunded, perhaps) if any, else the latest try.
+      .leftJoin(
+        bookingFee,
+        eq(
+          bookingFee.id,
+          sql`(select p."id" from "payments" p where p."rental_id" = ${rentals.id} and p."kind" = 'booking_fee'
+                order by (p."status" in ('succeeded', 'refunded')) desc, p."created_at" desc, p."id" desc limit 1)`,
+        ),
+      )
       .leftJoin(deposits, eq(deposits.rentalId, rentals.id))
       .where(where)
       .orderBy(desc(rentals.createdAt), desc(rentals.id));
@@ -187,7 +195,7 @@ export class RentalsRepository {
    * pending_fee -> cancelled and the held units free again, exactly once (`stock_released_at is null`).
    * Never for a rental whose booking fee succeeded. Returns the cancelled rental, or undefined when nothing changed.
    */
-  async cancelAndRelease(id: string, at: Date): Promise<RentalRow | undefined> {
+  async cancelAndRelease(id: string, at: Date, opts: { onlyLapsed?: boolean } = {}): Promise<RentalRow | undefined> {
     const [row] = await this.txHost.db
       .update(rentals)
       .set({ status: 'cancelled', stockReleasedAt: at, cancelledAt: at, holdExpiresAt: null, updatedAt: at })
@@ -196,6 +204,8 @@ export class RentalsRepository {
           eq(rentals.id, id),
           eq(rentals.status, 'pending_fee'),
           isNull(rentals.stockReleasedAt),
+          // onlyLapsed: a declined or abandoned fee ends the booking only once its hold ran out (the customer may try again until then).
+          opts.onlyLapsed ? or(isNull(rentals.holdExpiresAt), lte(rentals.holdExpiresAt, at)) : undefined,
           notExists(
             this.txHost.db
               .select({ one: sql`1` })
