@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Register a partner endpoint; the answer carries its signing secret
-         * @description Each delivery is a POST with the JSON body `{ id, type, createdAt, data }` (`data` in the API's own DTOs: RentalDto, PaymentDto, BikeDto), the header `X-OkayBike-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>` and `X-OkayBike-Event-Id: <id>` (the same on every retry: deduplicate on it). Any 2xx answer is a success; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried with exponential back-off (10 s, 30 s, 90 s, ... up to 6 h apart) for 3 days. Events: rental.created, rental.booked, rental.cancelled, rental.rescheduled, rental.returned, rental.paid, payment.succeeded, payment.refunded, bike.created, bike.updated, bike.deleted. Targets on private or loopback addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
+         * @description Each delivery is a POST with the JSON body `{ id, type, createdAt, data }` (`data` in the API's own DTOs: RentalDto, PaymentDto, BikeDto), the header `X-OkayBike-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>` and `X-OkayBike-Event-Id: <id>` (the same on every retry: deduplicate on it). Any 2xx answer is a success; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried with exponential back-off (10 s, 30 s, 90 s, ... up to 6 h apart) for 3 days. Events: rental.created, rental.booked, rental.cancelled, rental.rescheduled, rental.returned, rental.paid, payment.succeeded, payment.refunded, bike.created, bike.updated, bike.deleted, deposit.held, deposit.released, deposit.captured, deposit.failed. Targets on private or loopback addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
          */
         post: operations["create"];
         delete?: never;
@@ -506,6 +506,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bikes/{id}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Days a bike can be booked
+         * @description Per day from `from` to `to` (both included, at most 92 days, read in the shop's time zone): free when `quantity` units are free all day, partial when they are free at some time of it, booked when never (days already over too), closed when the shop is closed (opening hours and closed dates); freeUnits = units free for the whole day (what is left of today).
+         */
+        get: operations["calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bikes/{id}/timeline": {
         parameters: {
             query?: never;
@@ -657,7 +677,7 @@ export interface paths {
         put?: never;
         /**
          * Book a bike for a window: reserves units and opens the booking-fee payment
-         * @description In one transaction concrete units free for the window are assigned (the database refuses a unit in two overlapping bookings), the rental is created (status pending_fee) and the booking fee (BOOKING_FEE_AMOUNT in BOOKING_FEE_CURRENCY, default 100 BDT) is opened; then the hosted checkout is created. Send the browser to data.payment_url. Without endTime the booking is open-ended: it holds its units from startTime until returned and is priced by the hour at return. With endTime it holds them for [startTime, endTime) and totalCost is the quote, fixed now. An unpaid fee holds the units for HOLD_MINUTES (default 15); a failed, cancelled or expired fee cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute; holding limits MAX_HELD_UNIT_DAYS, MAX_BIKE_SHARE_PERCENT, REBOOK_COOLDOWN_MINUTES (per customer) and MAX_UNITS_PER_ADDRESS (per client address and HOLD_MINUTES). With expectedTotal (the quote the customer saw) the booking is made only at that price. An OUT_OF_STOCK or PRICE_CHANGED answer is not kept for the Idempotency-Key: the same request may book once a unit is free or the price is accepted.
+         * @description In one transaction concrete units free for the window are assigned (the database refuses a unit in two overlapping bookings), the rental is created (status pending_fee) and the booking fee (BOOKING_FEE_AMOUNT in BOOKING_FEE_CURRENCY, default 100 BDT) is opened; then the hosted checkout is created. Send the browser to data.payment_url. Without endTime the booking is open-ended: it holds its units from startTime until returned and is priced by the hour at return. With endTime it holds them for [startTime, endTime) and totalCost is the quote, fixed now. An unpaid fee holds the units for HOLD_MINUTES (default 15); a failed or cancelled fee keeps the booking until the hold ends (POST rentals/{id}/booking-fee tries again); a lapsed hold cancels the rental and frees the units. At most MAX_PENDING_BOOKINGS (default 3) bookings awaiting their fee per customer, and BOOKING_RATE_LIMIT bookings per customer and minute; holding limits MAX_HELD_UNIT_DAYS, MAX_BIKE_SHARE_PERCENT, REBOOK_COOLDOWN_MINUTES (per customer) and MAX_UNITS_PER_ADDRESS (per client address and HOLD_MINUTES). With expectedTotal (the quote the customer saw) the booking is made only at that price. An OUT_OF_STOCK or PRICE_CHANGED answer is not kept for the Idempotency-Key: the same request may book once a unit is free or the price is accepted.
          */
         post: operations["createRental"];
         delete?: never;
@@ -700,6 +720,26 @@ export interface paths {
          * @description Units are free at once. A booked rental cancelled at least FREE_CANCELLATION_HOURS (default 24) before its start gets its booking fee refunded through the gateway (bookingFee.status refunded); later the fee is kept. A rental payment made in advance is refunded. An unpaid booking just ends.
          */
         post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/booking-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay the booking fee again while the booking is held (owner)
+         * @description For a booking awaiting its fee (pending_fee): a declined, cancelled or abandoned fee payment keeps the booking and its units until holdExpiresAt, and this opens a new hosted checkout for the fee (or answers the open one while it can still be paid). Send the browser to data.payment_url. The hold is not extended; at most 5 tries per booking.
+         */
+        post: operations["payBookingFee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -846,6 +886,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rentals/deposits/attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deposits to look at (admin, Payment Attention)
+         * @description Holds lapsing within a day (renewed automatically while the rental is open), fallback charges (a renewal was declined), failed holds, holds awaiting the customer's confirmation and gateway errors, with their ledger.
+         */
+        get: operations["listDepositAttention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/deposit/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep part or all of the held deposit (admin), with a reason; the rest is released
+         * @description Captures `amount` (major units, numeric strings too, at most the held amount) of the hold at the gateway; one partial capture releases the rest. A fallback charge refunds what is not kept; a counter deposit records it. Two captures at once capture once.
+         */
+        post: operations["captureDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/deposit/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release the whole held deposit (admin)
+         * @description Cancels the hold at the gateway (nothing is charged); a fallback charge is refunded in full; a counter deposit is recorded as given back.
+         */
+        post: operations["releaseDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feeds/{token}/shop.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every pick-up and return of the shop (staff's iCal feed)
+         * @description Confirmed bookings of the last 30 days and the next year; first names and booking numbers only.
+         */
+        get: operations["shopFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feeds/{token}/bikes/{id}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One bike's bookings (staff's iCal feed)
+         * @description Each confirmed booking of the bike over its window.
+         */
+        get: operations["bikeFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feeds/{token}/units/{unitId}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One unit's bookings (staff's iCal feed)
+         * @description Each confirmed booking that holds the unit, over its window.
+         */
+        get: operations["unitFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking as a calendar event (.ics): "Add to calendar" */
+        get: operations["rentalEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/attention": {
         parameters: {
             query?: never;
@@ -964,6 +1141,30 @@ export interface paths {
          * @description The gateway posts a signed notification to /api/payments/webhook/sandbox over HTTP, then redirects (303) the browser to /payment/result?payment=<payment id>, or with `return` to <return>?payment=<payment id>&status=<payment status>. A session that is no longer pending redirects without notifying.
          */
         post: operations["submitSandboxCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/sandbox/deposit/{intentRef}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox gateway: confirm a security deposit hold (HTML)
+         * @description Shows the hold awaiting the customer with a Confirm button.
+         */
+        get: operations["showSandboxDepositConfirmation"];
+        put?: never;
+        /**
+         * Sandbox gateway: the customer confirmed the deposit hold
+         * @description The hold is authorised; redirects (303) to My Rentals.
+         */
+        post: operations["confirmSandboxDeposit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1108,6 +1309,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's opening hours and closed dates
+         * @description Pick-up and return times must fall inside them. openingHours null: no hours set, every time is open.
+         */
+        get: operations["hours"];
+        /**
+         * Set the opening hours and closed dates (admin)
+         * @description openingHours lists all seven weekdays once (closed: true for a closed day), or is null for none. Existing bookings are kept.
+         */
+        put: operations["updateHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff's calendar feed URLs (admin)
+         * @description Secret iCal URLs to subscribe to in a calendar app: the whole shop, one bike, one unit. They show first names and booking numbers only.
+         */
+        get: operations["feeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/feeds/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make new calendar feed URLs (admin)
+         * @description Every old feed URL stops working at once.
+         */
+        post: operations["rotateFeeds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1145,7 +1410,7 @@ export interface components {
              *       "rental.cancelled"
              *     ]
              */
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
             /** @example Insurance partner */
             description?: string;
         };
@@ -1154,7 +1419,7 @@ export interface components {
             _id: string;
             /** @example https://partner.example/okaybike/webhooks */
             url: string;
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
             /** @example Insurance partner */
             description: string;
             /** @example true */
@@ -1181,7 +1446,7 @@ export interface components {
             _id: string;
             /** @example https://partner.example/okaybike/webhooks */
             url: string;
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
             /** @example Insurance partner */
             description: string;
             /** @example true */
@@ -1262,7 +1527,7 @@ export interface components {
         UpdateWebhookDto: {
             /** @example https://partner.example/okaybike/webhooks */
             url?: string;
-            events?: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted")[];
+            events?: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
             description?: string;
             /** @description false pauses the endpoint: new events are not queued for it */
             enabled?: boolean;
@@ -1301,7 +1566,7 @@ export interface components {
              * @example booking_confirmed
              * @enum {string}
              */
-            kind: "welcome" | "booking_confirmed" | "payment_received" | "pickup_reminder" | "return_due_soon" | "overdue" | "cancelled" | "rescheduled" | "refunded" | "password_changed";
+            kind: "welcome" | "booking_confirmed" | "payment_received" | "pickup_reminder" | "return_due_soon" | "overdue" | "cancelled" | "rescheduled" | "refunded" | "password_changed" | "deposit_held" | "deposit_released" | "deposit_captured" | "deposit_confirmation_needed" | "deposit_fallback_charge";
             /** @example rahim@example.com */
             to: string;
             /** @example Booking confirmed: Yamaha R15 V4 */
@@ -1355,7 +1620,10 @@ export interface components {
             name: string;
             /** @example rahim@example.com */
             email: string;
-            /** @example correct-horse-battery */
+            /**
+             * @description At least 8 characters, and not one of the 10,000 most common passwords
+             * @example correct-horse-battery
+             */
             password: string;
             /** @example +8801711000000 */
             phone: string;
@@ -1418,7 +1686,10 @@ export interface components {
         ChangePasswordDto: {
             /** @example old-secret-1 */
             currentPassword: string;
-            /** @example new-secret-2 */
+            /**
+             * @description At least 8 characters, and not one of the 10,000 most common passwords
+             * @example new-secret-2
+             */
             newPassword: string;
         };
         PasswordChangedDto: {
@@ -1538,6 +1809,11 @@ export interface components {
              */
             pricePerWeek: number | null;
             /**
+             * @description Security deposit per unit (major units of currency), held on the customer's card before the start; 0 = none
+             * @example 300
+             */
+            depositAmount: number;
+            /**
              * @description Units free now: active units not in maintenance and not held by a booking whose window covers now (derived, never stored)
              * @example 4
              */
@@ -1624,6 +1900,11 @@ export interface components {
              */
             pricePerWeek: number | null;
             /**
+             * @description Security deposit per unit (major units of currency), held on the customer's card before the start; 0 = none
+             * @example 300
+             */
+            depositAmount: number;
+            /**
              * @description Units free now: active units not in maintenance and not held by a booking whose window covers now (derived, never stored)
              * @example 4
              */
@@ -1703,6 +1984,12 @@ export interface components {
              * @example 200
              */
             pricePerWeek?: number | null;
+            /**
+             * @description Security deposit per unit (major units), held on the customer's card; 0 = none. PUT: absent keeps it
+             * @default 0
+             * @example 300
+             */
+            depositAmount: number;
         };
         BikeDtoEnvelope: {
             /** @example true */
@@ -1758,6 +2045,12 @@ export interface components {
              */
             pricePerWeek?: number | null;
             /**
+             * @description Security deposit per unit (major units), held on the customer's card; 0 = none. PUT: absent keeps it
+             * @default 0
+             * @example 300
+             */
+            depositAmount: number;
+            /**
              * @description The `quantity` the form loaded (the shop's own form sends it). With it the fleet changes by `quantity - loadedQuantity` only: more adds that many units, fewer retires that many units free from now on (409 NOT_ENOUGH_FREE_UNITS when too few are), equal changes nothing, whatever bookings and returns happened since the load. Without it `quantity` is the target of units free now (see `quantity`).
              * @example 3
              */
@@ -1792,6 +2085,44 @@ export interface components {
             /** @example OK */
             message: string;
             data: components["schemas"]["AvailabilityDto"];
+        };
+        CalendarDayDto: {
+            /** @example 2026-11-27 */
+            date: string;
+            /**
+             * @description free: quantity units are free all day; partial: at some time of the day quantity units are free, not all day; booked: never (also days already over); closed: the shop is closed that day
+             * @example partial
+             * @enum {string}
+             */
+            status: "free" | "partial" | "booked" | "closed";
+            /**
+             * @description Units free for the whole day (what is left of it, today)
+             * @example 3
+             */
+            freeUnits: number;
+        };
+        CalendarDto: {
+            bikeId: string;
+            /** @example 1 */
+            quantity: number;
+            /**
+             * @description Active units
+             * @example 5
+             */
+            totalUnits: number;
+            /**
+             * @description The zone the days are read in
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            days: components["schemas"]["CalendarDayDto"][];
+        };
+        CalendarDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["CalendarDto"];
         };
         TimelineBlockDto: {
             /** @enum {string} */
@@ -2048,6 +2379,52 @@ export interface components {
             /** @example Yamaha-3 */
             label: string;
         };
+        DepositDto: {
+            /**
+             * @description bike.depositAmount x quantity, fixed at booking (major units); 0 when the bike asks none
+             * @example 300
+             */
+            amount: number;
+            /** @example USD */
+            currency: string;
+            /**
+             * @description none (no deposit), pending (the hold is placed DEPOSIT_HOLD_LEAD_HOURS before the start), held, released, captured, partially_captured (the rest released), failed (the card declined the hold), expired (the hold lapsed)
+             * @example held
+             * @enum {string}
+             */
+            status: "none" | "pending" | "held" | "released" | "captured" | "partially_captured" | "failed" | "expired";
+            /**
+             * @description What the current hold (or fallback charge, or counter deposit) secures (major units)
+             * @example 300
+             */
+            heldAmount: number;
+            /**
+             * @description What the shop kept (major units)
+             * @example 0
+             */
+            capturedAmount: number;
+            /**
+             * @description The hold's last capture moment; renewed before it while the rental is open
+             * @example 2026-06-06T09:00:00.000Z
+             */
+            captureBefore: string | null;
+            /**
+             * @description Why part or all of it was kept
+             * @example null
+             */
+            reason: string | null;
+            /**
+             * @description hold (card authorisation), charge (fallback when a renewal failed, refunded after the return), cash or card_terminal (counter)
+             * @example hold
+             * @enum {string|null}
+             */
+            method: "hold" | "charge" | "cash" | "card_terminal" | null;
+            /**
+             * @description When the bank asks the customer to confirm the hold: where to confirm it
+             * @example null
+             */
+            actionUrl?: string | null;
+        };
         RentalDto: {
             /** @example 0c5b7a8e-1d2f-4e3a-8b9c-0d1e2f3a4b5c */
             _id: string;
@@ -2134,7 +2511,7 @@ export interface components {
              */
             canCancel: boolean;
             /**
-             * @description Until then a cancellation refunds the booking fee
+             * @description Until then a cancellation refunds the booking fee (fixed when the fee is paid; a reschedule only moves it earlier). A cancelled booking whose fee was paid shows the deadline that applied; null otherwise once closed
              * @example 2026-05-31T09:00:00.000Z
              */
             freeCancellationUntil: string | null;
@@ -2154,6 +2531,8 @@ export interface components {
              * @enum {string|null}
              */
             paymentMethod: "cash" | "card_terminal" | null;
+            /** @description The security deposit (status none when the bike asks none) */
+            deposit: components["schemas"]["DepositDto"];
         };
         PaymentSummaryDto: {
             /** @example 3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11 */
@@ -2265,6 +2644,12 @@ export interface components {
              * @example true
              */
             paid: boolean;
+            /**
+             * @description How the bike's security deposit was taken at the counter (default paymentMethod); recorded as held
+             * @example card_terminal
+             * @enum {string}
+             */
+            depositMethod?: "cash" | "card_terminal";
         };
         RentalDtoEnvelope: {
             /** @example true */
@@ -2272,6 +2657,22 @@ export interface components {
             /** @example OK */
             message: string;
             data: components["schemas"]["RentalDto"];
+        };
+        PaymentUrlDto: {
+            /**
+             * @description Send the browser here
+             * @example https://checkout.stripe.com/c/pay/cs_test_a1b2c3
+             */
+            payment_url: string;
+            /** @description The rental payment */
+            payment: components["schemas"]["PaymentSummaryDto"];
+        };
+        PaymentUrlDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["PaymentUrlDto"];
         };
         RescheduleRentalDto: {
             /**
@@ -2379,7 +2780,7 @@ export interface components {
              */
             canCancel: boolean;
             /**
-             * @description Until then a cancellation refunds the booking fee
+             * @description Until then a cancellation refunds the booking fee (fixed when the fee is paid; a reschedule only moves it earlier). A cancelled booking whose fee was paid shows the deadline that applied; null otherwise once closed
              * @example 2026-05-31T09:00:00.000Z
              */
             freeCancellationUntil: string | null;
@@ -2399,6 +2800,8 @@ export interface components {
              * @enum {string|null}
              */
             paymentMethod: "cash" | "card_terminal" | null;
+            /** @description The security deposit (status none when the bike asks none) */
+            deposit: components["schemas"]["DepositDto"];
             /** @description Every payment of the rental (booking fee and rental payments), oldest first */
             payments: components["schemas"]["PaymentSummaryDto"][];
         };
@@ -2427,22 +2830,6 @@ export interface components {
              */
             returnUrl?: string;
         };
-        PaymentUrlDto: {
-            /**
-             * @description Send the browser here
-             * @example https://checkout.stripe.com/c/pay/cs_test_a1b2c3
-             */
-            payment_url: string;
-            /** @description The rental payment */
-            payment: components["schemas"]["PaymentSummaryDto"];
-        };
-        PaymentUrlDtoEnvelope: {
-            /** @example true */
-            success: boolean;
-            /** @example OK */
-            message: string;
-            data: components["schemas"]["PaymentUrlDto"];
-        };
         QuoteTermsDto: {
             /**
              * @description Late fee per started hour and unit after the grace (major units of currency)
@@ -2460,6 +2847,15 @@ export interface components {
             bookingFee: number;
             /** @example BDT */
             bookingFeeCurrency: string;
+        };
+        QuoteDepositDto: {
+            /**
+             * @description Held on the card before the start and released after the return (major units); 0 = none
+             * @example 300
+             */
+            amount: number;
+            /** @example USD */
+            currency: string;
         };
         QuoteDto: {
             /**
@@ -2480,6 +2876,8 @@ export interface components {
             /** @example 2026-06-02T11:00:00.000Z */
             endTime: string;
             terms: components["schemas"]["QuoteTermsDto"];
+            /** @description The security deposit (depositAmount x quantity), held on the card before the start */
+            deposit: components["schemas"]["QuoteDepositDto"];
         };
         QuoteDtoEnvelope: {
             /** @example true */
@@ -2487,6 +2885,51 @@ export interface components {
             /** @example OK */
             message: string;
             data: components["schemas"]["QuoteDto"];
+        };
+        DepositAttentionDto: {
+            /** @example 0c5b7a8e-1d2f-4e3a-8b9c-0d1e2f3a4b5c */
+            rentalId: string;
+            /** @example TXN-8K2M4Q7W1Z9X */
+            paymentId: string;
+            /** @example Yamaha R15 */
+            bikeName: string;
+            /** @example Rahim */
+            customerName: string;
+            /** @example rahim@example.com */
+            customerEmail: string;
+            deposit: components["schemas"]["DepositDto"];
+            /**
+             * @description expiring (the hold lapses within a day: renewed automatically while the rental is open), fallback_charge (a renewal was declined, the deposit was charged; refund it at the return), reauth_failed, hold_failed, requires_action (the customer must confirm), gateway_error
+             * @example expiring
+             */
+            attention: string;
+            /**
+             * @description The ledger: kind, state and time of every movement
+             * @example [
+             *       "hold 2026-06-01T09:00:00.000Z",
+             *       "hold (re-authorisation) 2026-06-05T08:00:00.000Z"
+             *     ]
+             */
+            movements: string[];
+        };
+        DepositAttentionDtoListEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["DepositAttentionDto"][];
+        };
+        CaptureDepositDto: {
+            /**
+             * @description Major units (numeric strings too), at most the held amount; the rest is released
+             * @example 45
+             */
+            amount: number;
+            /**
+             * @description Why this part is kept (told to the customer)
+             * @example Scratched frame
+             */
+            reason: string;
         };
         PaymentBikeRefDto: {
             /** @example 7d3c2a9e-51f4-4c8e-9f0a-1b2c3d4e5f60 */
@@ -2725,6 +3168,12 @@ export interface components {
              * @enum {string}
              */
             outcome: "pay" | "fail" | "cancel";
+            /**
+             * @description The test card (saved for the rental's security deposit); default visa
+             * @example visa
+             * @enum {string}
+             */
+            card?: "visa" | "visa_extended" | "mastercard" | "amex" | "declined" | "confirm" | "one_hold";
         };
         AddReviewDto: {
             /**
@@ -2978,6 +3427,93 @@ export interface components {
             message: string;
             data: components["schemas"]["ContactMessagesPageDto"];
         };
+        DayHoursDto: {
+            /**
+             * @example monday
+             * @enum {string}
+             */
+            day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+            /**
+             * @description Opening time HH:MM in the shop's zone; null = closed all day
+             * @example 09:00
+             */
+            open: string | null;
+            /**
+             * @description Closing time HH:MM (a return at this minute is still accepted); null = closed
+             * @example 18:00
+             */
+            close: string | null;
+        };
+        OpeningHoursDto: {
+            /**
+             * @description The shop's time zone (SHOP_TIME_ZONE): hours and dates are read in it
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /** @description Monday to Sunday; null = no hours set: every time is open for pick-up and return */
+            openingHours: components["schemas"]["DayHoursDto"][] | null;
+            /**
+             * @description Dates (YYYY-MM-DD) the shop is closed all day
+             * @example [
+             *       "2026-12-25"
+             *     ]
+             */
+            closedDates: string[];
+        };
+        OpeningHoursDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["OpeningHoursDto"];
+        };
+        DayHoursInputDto: {
+            /** @enum {string} */
+            day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+            /**
+             * @description true: closed all day (open and close are then left out)
+             * @default false
+             */
+            closed: boolean;
+            /** @example 09:00 */
+            open?: string;
+            /** @example 18:00 */
+            close?: string;
+        };
+        UpdateOpeningHoursDto: {
+            /** @description All seven weekdays, each once; null or left out = no hours (every time open) */
+            openingHours?: components["schemas"]["DayHoursInputDto"][] | null;
+            /**
+             * @example [
+             *       "2026-12-25"
+             *     ]
+             */
+            closedDates?: string[];
+        };
+        CalendarFeedsDto: {
+            /**
+             * @description Every pick-up and return of the shop
+             * @example https://shop.example/api/feeds/3f…/shop.ics
+             */
+            shop: string;
+            /**
+             * @description One bike's bookings: put the bike's id in place of {bikeId}
+             * @example https://shop.example/api/feeds/3f…/bikes/{bikeId}.ics
+             */
+            bike: string;
+            /**
+             * @description One unit's bookings: put the unit's id in place of {unitId}
+             * @example https://shop.example/api/feeds/3f…/units/{unitId}.ics
+             */
+            unit: string;
+        };
+        CalendarFeedsDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["CalendarFeedsDto"];
+        };
     };
     responses: never;
     parameters: never;
@@ -3045,7 +3581,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecretDtoEnvelope"];
                 };
             };
-            /** @description Bad url (not http(s), does not resolve, private target) or events */
+            /** @description Bad url (not http(s), user:password@ in it, does not resolve, not a public unicast target) or events */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3065,6 +3601,15 @@ export interface operations {
             };
             /** @description Requires role admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description WEBHOOK_LIMIT: WEBHOOK_MAX_ENDPOINTS (20) endpoints already */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3695,6 +4240,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
+            /** @description EXPORTS_BUSY: EXPORT_MAX_CONCURRENT (2) exports are running on this instance; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
         };
     };
     signup: {
@@ -3795,7 +4349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description More than LOGIN_RATE_LIMIT (10) attempts a minute from one address, or ACCOUNT_LOCKED: LOGIN_ACCOUNT_FAILURES (5) wrong passwords for this email within LOGIN_ACCOUNT_LOCK_SECONDS (900), from any address */
+            /** @description More than LOGIN_RATE_LIMIT (10) attempts a minute from one address, or ACCOUNT_LOCKED (with Retry-After): this address has had LOGIN_ACCOUNT_FAILURES (5) wrong passwords for this email within LOGIN_ACCOUNT_LOCK_SECONDS (900) and gets one try per LOGIN_BACKOFF_SECONDS (30), doubling; an address without failures for the email is never delayed */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3865,7 +4419,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordChangedDto"];
                 };
             };
-            /** @description currentPassword is wrong, or newPassword is shorter than 6 characters */
+            /** @description currentPassword is wrong, or newPassword is shorter than 8 characters or one of the 10,000 most common passwords */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3930,7 +4484,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthDtoEnvelope"];
                 };
             };
-            /** @description The database does not answer */
+            /** @description The database does not answer, or the instance is shutting down (SHUTDOWN_DRAIN_MS) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4529,6 +5083,53 @@ export interface operations {
                 };
             };
             /** @description from / to missing, malformed, out of order or more than 62 days apart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Bike not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    calendar: {
+        parameters: {
+            query: {
+                /** @description First day (YYYY-MM-DD, the shop's zone) */
+                from: string;
+                /** @description Last day, included; at most 92 days from the first */
+                to: string;
+                /** @description Bikes wanted at once */
+                quantity?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The bike _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarDtoEnvelope"];
+                };
+            };
+            /** @description from / to missing, not a date, out of order or more than 92 days; quantity not 1-100 (named in errors) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5321,6 +5922,73 @@ export interface operations {
             };
         };
     };
+    payBookingFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentUrlDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description No such rental of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description ALREADY_PAID (the fee is paid), RENTAL_CANCELLED, HOLD_EXPIRED (less than a minute of the hold left, or none), PAYMENT_IN_PROGRESS or TOO_MANY_ATTEMPTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description PAYMENT_GATEWAY_ERROR: the gateway could not open the checkout; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     reschedule: {
         parameters: {
             query?: never;
@@ -5717,6 +6385,8 @@ export interface operations {
                 startTime: string;
                 endTime: string;
                 quantity?: number;
+                /** @description Reschedule: the caller's own rental of this bike whose window is being moved. Its own units count as free (the change may keep them). Requires the signed-in owner: 401 without a session, 404 for a rental that is not the caller's or not of this bike. */
+                rentalId?: string;
             };
             header?: never;
             path: {
@@ -5735,7 +6405,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteDtoEnvelope"];
                 };
             };
-            /** @description startTime, endTime or quantity missing, malformed, in the past or out of order (named in errors) */
+            /** @description startTime, endTime, quantity or rentalId missing, malformed, in the past or out of order (named in errors) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5744,7 +6414,341 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Bike not found */
+            /** @description rentalId given without a session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Bike not found, or rentalId is not the caller's rental of this bike */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    listDepositAttention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositAttentionDtoListEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    captureDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaptureDepositDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentalDtoEnvelope"];
+                };
+            };
+            /** @description amount missing, not positive, more than 2 decimals or more than the held amount; reason missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description DEPOSIT_SETTLED (already captured or released), DEPOSIT_NOT_HELD (nothing held yet or the hold failed), NO_DEPOSIT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description PAYMENT_GATEWAY_ERROR: the gateway refused or could not be reached; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    releaseDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentalDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description DEPOSIT_SETTLED (already captured or released), DEPOSIT_NOT_HELD, NO_DEPOSIT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description PAYMENT_GATEWAY_ERROR: the gateway refused or could not be reached; nothing changed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    shopFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from GET /api/shop/feeds */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Unknown or rotated feed token, or no such bike / unit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    bikeFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from GET /api/shop/feeds */
+                token: string;
+                /** @description The bike _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Unknown or rotated feed token, or no such bike / unit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    unitFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret from GET /api/shop/feeds */
+                token: string;
+                /** @description The unit _id */
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Unknown or rotated feed token, or no such bike / unit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    rentalEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description No such rental of the caller (admins: of anyone) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6049,6 +7053,68 @@ export interface operations {
             };
             /** @description The shop did not accept the notification */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    showSandboxDepositConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sandbox payment intent (sbx_pi_...) */
+                intentRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unknown hold */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    confirmSandboxDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sandbox payment intent (sbx_pi_...) */
+                intentRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back to the shop: Location /dashboard/rentals */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown hold */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6421,6 +7487,149 @@ export interface operations {
             };
             /** @description The shop runs on a PostgreSQL server (DATABASE_URL): use pg_dump */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    hours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHoursDtoEnvelope"];
+                };
+            };
+        };
+    };
+    updateHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOpeningHoursDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHoursDtoEnvelope"];
+                };
+            };
+            /** @description A weekday missing or listed twice, close not after open, or a date that does not exist (named in errors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    feeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedsDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    rotateFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedsDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

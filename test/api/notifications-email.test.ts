@@ -9,6 +9,7 @@ import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser } from '../support/factories.js';
 import { bookAndPay, fullPayment, choose, HOUR, rentalTestEnv, returnRental, book, expireHolds, MINUTE } from '../support/rental-factories.js';
 import { SmtpSink, startSmtpSink } from '../support/smtp-sink.js';
+import { renderedOutbox } from '../support/outbox.js';
 import { createTestApp, TestApp, useTestApp } from '../support/test-app.js';
 
 const signupBody = (email: string) => ({ name: 'Nadia Rahman', email, password: 'secret-pass-1', phone: '+8801700000001', address: 'Road 2, Dhaka' });
@@ -166,14 +167,14 @@ describe('Without SMTP_URL', () => {
     const lure = 'Your account is suspended: verify at http://evil.example';
     await t.http().post('/api/auth/signup').send({ ...signupBody('victim@example.com'), name: lure }).expect(201);
     await t.app.get(OutboxWorker).runOnce();
-    const [row] = await t.db.select().from(outboxEmails);
+    const [row] = await renderedOutbox(t);
     expect(row.html + row.textBody + row.subject).not.toContain('evil.example');
 
     const admin = await createAdmin(t);
     const user = await createUser(t, { name: 'Rina Begum', email: 'rina@example.com' });
     await t.http().put('/api/users/me/password').set('Authorization', user.bearer).send({ currentPassword: user.password, newPassword: 'rina-new-secret-2' }).expect(200);
     await t.app.get(OutboxWorker).runOnce();
-    const before = await t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, user.id));
+    const before = await renderedOutbox(t, eq(outboxEmails.userId, user.id));
     expect(before.length).toBeGreaterThan(0);
     expect(before.map((e) => e.toAddress + e.html + e.textBody).join()).toContain('Rina');
     await t.http().delete(`/api/users/${user.id}`).set('Authorization', admin.bearer).expect(200);
