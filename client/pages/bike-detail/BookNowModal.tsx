@@ -6,6 +6,8 @@ import { newIdempotencyKey, useCreateRental } from '../../api/rentals.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
 import { notify } from '../../app/notify.js';
 import { QuoteSummary } from '../../components/QuoteSummary.js';
+import { AvailabilityCalendar, type DayRange } from '../../components/AvailabilityCalendar.js';
+import { useOpeningHours } from '../../api/shop.js';
 import { formatMoney, formatRate } from '../../lib/money.js';
 import { toZonedInputValue, zoneLabel, zonedInputToIso } from '../../lib/time.js';
 import { BOOKING_FEE_LABEL } from '../../lib/booking.js';
@@ -129,6 +131,26 @@ export function BookNowModal({ bike, draft, onDraftChange, maxQuantity, loginTo,
   };
 
   const now = toZonedInputValue(new Date(), zone);
+  const hours = useOpeningHours();
+  /** The opening (or closing) time of a date's weekday, else a daytime default: the time a picked day starts with. */
+  const dayTime = (date: string, which: 'open' | 'close') => {
+    const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const day = hours.data?.openingHours?.[weekday];
+    return day?.[which] ?? (which === 'open' ? '10:00' : '18:00');
+  };
+  const timeOf = (value: string) => (value.length >= 16 ? value.slice(11, 16) : null);
+  const range: DayRange = { start: startTime ? startTime.slice(0, 10) : null, end: endTime ? endTime.slice(0, 10) : null };
+  // Picking days on the calendar fills the times (kept when only the day changes); the inputs below fine-tune them.
+  const pickDays = (next: DayRange) => {
+    onDraftChange((d) => {
+      const start = next.start ? `${next.start}T${timeOf(d.startTime) ?? dayTime(next.start, 'open')}` : '';
+      const startAt = start && start < now ? now : start;
+      const end = next.end ? `${next.end}T${timeOf(d.endTime) ?? dayTime(next.end, 'close')}` : '';
+      return { ...d, startTime: startAt, endTime: end };
+    });
+    if (error) setError(null);
+    if (endError) setEndError(null);
+  };
 
   return (
     <Modal title="Book Now" open={open} onCancel={close} footer={null} className="book-now-modal">
@@ -143,6 +165,10 @@ export function BookNowModal({ bike, draft, onDraftChange, maxQuantity, loginTo,
             <dd>{formatMoney(bike.pricePerHour, bike.currency)}</dd>
           </div>
         </dl>
+        <section className="book-now-calendar" aria-label="Choose days">
+          <p className="book-now-note">Pick the pick-up day, then the return day; then set the times.</p>
+          <AvailabilityCalendar bikeId={bike._id} quantity={quantity} today={now.slice(0, 10)} value={range} onChange={pickDays} />
+        </section>
         <div className="book-now-times">
           <div className="book-now-field">
             <label htmlFor={inputId}>Start time</label>
