@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from '../support/browser.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
-import { ADMIN_ENV, adminAccount, createBike, userAccount, type Account, type CreatedBike } from './shop-fixtures.js';
+import { ADMIN_ENV, adminAccount, createBike, payAtSandbox, userAccount, type Account, type CreatedBike } from './shop-fixtures.js';
 
 /**
  * Issue 26: the availability calendar on Book Now, used with the keyboard alone, and the admin's Shop Settings
@@ -112,6 +112,22 @@ describe('Availability calendar and Shop Settings (issue 26)', () => {
       await shot(page, `calendar-book-now-${mode}-${phone ? 390 : 1280}`);
       await context.close();
     }
+  });
+
+  it("My Rentals: a booked rental's 'Add to calendar' link downloads its .ics with the customer's session", async () => {
+    const start = Date.parse(`${dateOf(Date.now() + 5 * DAY)}T09:00:00Z`);
+    const booked = await call<{ payment_url: string; rental: { _id: string } }>('POST', 'rentals', rider.token, { bikeId: bike._id, startTime: new Date(start).toISOString(), endTime: new Date(start + 3 * HOUR).toISOString(), quantity: 1 });
+    await payAtSandbox(booked.payment_url);
+    const { context, page } = await open(rider);
+    await page.goto('/dashboard/rentals');
+    const link = page.getByRole('link', { name: 'Add to calendar' }).first();
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/api/rentals/${booked.rental._id}/calendar.ics`);
+    const res = await page.request.get(`${base}/api/rentals/${booked.rental._id}/calendar.ics`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/^text\/calendar/);
+    expect(await res.text()).toContain(`DTSTART:${new Date(start).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`);
+    await context.close();
   });
 
   it('Shop Settings: opening hours close a weekday on the calendar; the feed URLs are shown (light and dark, 1280 and 390)', async () => {
