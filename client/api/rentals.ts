@@ -186,3 +186,16 @@ export function useCounterSale() {
     BOOKING_KEYS,
   );
 }
+
+/** Issue 20 item 19: what confirming a return at `returnTime` would charge (the server's rule, the late fee included). */
+export type ReturnPreview = Schemas['ReturnPreviewDto'];
+
+export function useReturnPreview(id: string, returnTime: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['rentals', id, 'return-preview', returnTime],
+    queryFn: async () => (await api.get<ReturnPreview>(`rentals/${encodeURIComponent(id)}/return-preview`, { query: { returntime: returnTime! } })).data,
+    enabled: returnTime !== null,
+    retry: false,
+  });
+}

@@ -826,6 +826,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rentals/{id}/return-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a return would charge (admin), before it is confirmed
+         * @description The total, the late fee within it, what is paid and what would be due if the rental were returned at returntime. Changes nothing.
+         */
+        get: operations["returnPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rentals/{id}/return": {
         parameters: {
             query?: never;
@@ -2811,6 +2831,44 @@ export interface components {
             /** @example OK */
             message: string;
             data: components["schemas"]["RentalPaymentReportDto"][];
+        };
+        ReturnPreviewDto: {
+            /** @example 2026-06-02T13:10:00.000Z */
+            returnTime: string;
+            /**
+             * @description The rental's total at this return (major units), the late fee included
+             * @example 90
+             */
+            totalCost: number;
+            /**
+             * @description Late fee within totalCost: LATE_FEE_PER_HOUR x started hours after endTime + LATE_GRACE_MINUTES x quantity
+             * @example 20
+             */
+            lateFee: number;
+            /**
+             * @description Started hours charged as late (0 when on time or open-ended)
+             * @example 2
+             */
+            lateHours: number;
+            /**
+             * @description Paid for the rental so far (major units)
+             * @example 70
+             */
+            totalPaid: number;
+            /**
+             * @description What would be due after the return
+             * @example 20
+             */
+            due: number;
+            /** @example USD */
+            currency: string;
+        };
+        ReturnPreviewDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["ReturnPreviewDto"];
         };
         FullPaymentDto: {
             /**
@@ -6211,6 +6269,76 @@ export interface operations {
             };
             /** @description No such rental of the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    returnPreview: {
+        parameters: {
+            query: {
+                /** @description When the bike came back; after the start time and not in the future. Without an offset it is read in the shop's time zone (SHOP_TIME_ZONE) */
+                returntime: string;
+            };
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnPreviewDtoEnvelope"];
+                };
+            };
+            /** @description returntime missing or malformed, 'Return time must be after the start time', or 'Return time must not be in the future' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description The rental is not out (already returned, cancelled, or its booking fee is not paid) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

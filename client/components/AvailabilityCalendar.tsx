@@ -1,6 +1,6 @@
 import './availability-calendar.css';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useApi } from '../api/api-context.js';
@@ -86,8 +86,12 @@ export function AvailabilityCalendar({
   // Keyboard focus follows the focused day when it moved by key (not on the first render).
   useEffect(() => {
     if (!moved.current) return;
-    gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
-  }, [focused, calendar.data]);
+    const cell = gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`);
+    if (!cell) return;
+    cell.focus();
+    // Once: a later refetch (another quantity) must not take focus from the field the customer is in.
+    moved.current = false;
+  }, [focused, month]);
 
   const moveTo = (date: string) => {
     if (date < `${monthOf(today)}-01`) return;
@@ -133,7 +137,7 @@ export function AvailabilityCalendar({
   while (cells.length % 7) cells.push(null);
   const weeks: (string | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
-  const tabStop = days.has(focused) && monthOf(focused) === month ? focused : (cells.find((c) => c && c >= today) ?? from);
+  const tabStop = monthOf(focused) === month && focused >= from && focused <= to ? focused : (cells.find((c) => c && c >= today) ?? from);
   const inRange = (date: string) => Boolean(value.start && value.end && date > value.start && date < value.end);
 
   return (
@@ -153,8 +157,6 @@ export function AvailabilityCalendar({
       </div>
       {calendar.isError ? (
         <LoadError title="The calendar could not be loaded" onRetry={() => calendar.refetch()} retrying={calendar.isFetching} variant="inline" />
-      ) : !calendar.data ? (
-        <Skeleton active title={false} paragraph={{ rows: 5 }} />
       ) : (
         <div ref={gridRef} role="grid" aria-labelledby={titleId} className="okb-cal-grid">
           <div role="row">
@@ -167,8 +169,10 @@ export function AvailabilityCalendar({
           {weeks.map((week, i) => (
             <div role="row" key={i}>
               {week.map((date, j) => {
-                const day = date ? days.get(date) : undefined;
-                if (!date || !day) return <div role="gridcell" key={`${i}-${j}`} className="okb-cal-day" data-outside="true" />;
+                if (!date) return <div role="gridcell" key={`${i}-${j}`} className="okb-cal-day" data-outside="true" />;
+                // While a month loads its days stay in place (focus is never lost), read as being checked.
+                const day: CalendarDay = days.get(date) ?? { date, status: 'booked', freeUnits: 0 };
+                const loading = !days.has(date);
                 const selected = date === value.start || date === value.end;
                 return (
                   <div role="gridcell" key={date} aria-selected={selected}>
@@ -176,18 +180,18 @@ export function AvailabilityCalendar({
                       type="button"
                       className="okb-cal-day"
                       data-date={date}
-                      data-status={day.status}
+                      data-status={loading ? 'loading' : day.status}
                       data-in-range={inRange(date)}
                       data-selected={selected}
-                      aria-disabled={day.status === 'booked' || day.status === 'closed'}
-                      aria-label={dayName(day, totalUnits, quantity)}
+                      aria-disabled={loading || day.status === 'booked' || day.status === 'closed'}
+                      aria-label={loading ? `${longDate(date)}, checking availability` : dayName(day, totalUnits, quantity)}
                       tabIndex={date === tabStop ? 0 : -1}
-                      onClick={() => pick(day)}
+                      onClick={() => (loading ? setAnnouncement('Checking availability, one moment.') : pick(day))}
                       onFocus={() => setFocused(date)}
                       onKeyDown={(e) => onKeyDown(e, date)}
                     >
                       <span aria-hidden="true">{Number(date.slice(8))}</span>
-                      <small aria-hidden="true">{SHORT[day.status]}</small>
+                      <small aria-hidden="true">{loading ? '…' : SHORT[day.status]}</small>
                     </button>
                   </div>
                 );

@@ -122,6 +122,10 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/rentals/allrentalbike': { request: () => ({ path: '/api/rentals/allrentalbike' }), expect: { userA: 403, userB: 403, admin: 200 } },
   'GET /api/rentals/rentalpayment': { request: () => ({ path: '/api/rentals/rentalpayment' }), expect: { userA: 403, userB: 403, admin: 200 } },
   'GET /api/rentals/trans/:id': { request: (f) => ({ path: `/api/rentals/trans/${f.returnedRental.ref}` }), expect: { userA: 200, userB: 404, admin: 403 } },
+  'GET /api/rentals/:id/return-preview': {
+    request: (f) => ({ path: `/api/rentals/${f.bookedRental}/return-preview?returntime=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}` }),
+    expect: { userA: 403, userB: 403, admin: 200 },
+  },
   'PUT /api/rentals/:id/return': {
     request: (f) => ({ path: `/api/rentals/${f.bookedRental}/return?returntime=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}` }),
     expect: { userA: 403, userB: 403, admin: 200 },

@@ -43,7 +43,9 @@ describe('Availability calendar and Shop Settings (issue 26)', () => {
     return { context, page: await context.newPage() };
   }
 
-  const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Finite animations only: a spinner or a skeleton's shimmer runs for ever.
+  const settled = (page: Page) =>
+    page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
 
   async function axe(page: Page, screen: string): Promise<void> {
     await page.mouse.move(0, 0);
@@ -103,6 +105,8 @@ describe('Availability calendar and Shop Settings (issue 26)', () => {
       await page.keyboard.press('Enter');
       await dialog.getByText(`Pick-up on ${longDate(Date.now() + 2 * DAY)}. Now choose the return day, or the same day.`).waitFor();
       await page.keyboard.press('ArrowDown');
+      // Focus stays on the day a week on (into next month when it is there), read once its month has loaded.
+      await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, `${longDate(Date.now() + 9 * DAY)}, 2 of 2 bikes free`);
       await page.keyboard.press('Space');
       await dialog.getByText(`Return on ${longDate(Date.now() + 9 * DAY)}. Choose the times below.`).waitFor();
       expect(await dialog.getByLabel('Start time').inputValue()).toBe(`${dateOf(Date.now() + 2 * DAY)}T10:00`);

@@ -1,7 +1,7 @@
 import { Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/http.js';
-import { useReturnRental, type Rental } from '../../api/rentals.js';
+import { useReturnPreview, useReturnRental, type Rental, type ReturnPreview } from '../../api/rentals.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
 import { notify } from '../../app/notify.js';
 import { toZonedInputValue, zonedInputToIso } from '../../lib/time.js';
@@ -28,6 +28,13 @@ function costHint(rental: Rental, returnAt: Date): string {
   return `Cost: ${formatMoney(estimateCost(rental, returnAt), rental.currency)}`;
 }
 
+/** The server's price of this return: the total, its late fee and what would be due (issue 20 item 19). */
+function previewText(p: ReturnPreview): string {
+  const late = p.lateFee > 0 ? ` (late fee ${formatMoney(p.lateFee, p.currency)} for ${p.lateHours} started hour${p.lateHours === 1 ? '' : 's'} after the grace period)` : '';
+  const due = p.due > 0 ? `; due after the return: ${formatMoney(p.due, p.currency)}` : p.totalPaid > 0 ? '; already paid in full' : '';
+  return `Cost: ${formatMoney(p.totalCost, p.currency)}${late}${due}`;
+}
+
 interface ReturnModalProps {
   rental: Rental;
   /** Filled in when the modal opens (now, if that is after the start), so the common case is one click. */
@@ -44,6 +51,8 @@ export function ReturnModal({ rental, initialValue, onClose }: ReturnModalProps)
   const returnIso = value ? zonedInputToIso(value, zone) : null;
   const returnAt = returnIso ? new Date(returnIso) : null;
   const validTime = returnAt !== null && !Number.isNaN(returnAt.getTime()) && returnAt.getTime() > new Date(rental.startTime).getTime();
+  const preview = useReturnPreview(rental._id, validTime && returnAt ? returnAt.toISOString() : null);
+  const hint = validTime && returnAt ? (preview.data && !preview.isError ? previewText(preview.data) : costHint(rental, returnAt)) : undefined;
 
   const confirm = () => {
     if (!validTime || !returnAt) {
@@ -95,7 +104,7 @@ export function ReturnModal({ rental, initialValue, onClose }: ReturnModalProps)
           label="Return time"
           htmlFor="return-time"
           validateStatus={error ? 'error' : undefined}
-          help={error ?? (validTime && returnAt ? costHint(rental, returnAt) : undefined)}
+          help={error ?? hint}
           style={{ marginBottom: 8 }}
         >
           <Input

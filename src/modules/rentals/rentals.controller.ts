@@ -22,6 +22,7 @@ import {
   RentalPageQueryDto,
   RentalPaymentReportDto,
   RescheduleRentalDto,
+  ReturnPreviewDto,
   ReturnRentalQueryDto,
 } from './rentals.dto.js';
 import { RentalsService } from './rentals.service.js';
@@ -212,6 +213,23 @@ export class RentalsController {
   @ApiParam({ name: 'id', description: 'The rental paymentId (TXN-...) or _id, at most 64 characters', example: 'TXN-8K2M4Q7W1Z9X' })
   async getRentalForCheckout(@CurrentUser() user: AuthUser, @Param('id', new ParseRefPipe('id')) id: string): Promise<ApiResult<RentalDto>> {
     return ok(await this.rentals.getForCheckout(user, id), 'Rental retrieved successfully');
+  }
+
+  @Get(':id/return-preview')
+  @Endpoint({
+    access: ['admin'],
+    summary: 'What a return would charge (admin), before it is confirmed',
+    description: 'The total, the late fee within it, what is paid and what would be due if the rental were returned at returntime. Changes nothing.',
+    ok: Envelope(ReturnPreviewDto),
+    errors: {
+      400: "returntime missing or malformed, 'Return time must be after the start time', or 'Return time must not be in the future'",
+      404: 'Rental not found',
+      409: 'The rental is not out (already returned, cancelled, or its booking fee is not paid)',
+    },
+  })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
+  async returnPreview(@Param('id', ParseIdPipe('id')) id: string, @Query() query: ReturnRentalQueryDto): Promise<ApiResult<ReturnPreviewDto>> {
+    return ok(await this.returns.preview(id, query.returntime), 'Return priced');
   }
 
   @Put(':id/return')

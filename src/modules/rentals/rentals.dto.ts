@@ -406,3 +406,14 @@ export class RentalPaymentReportDto extends RentalDto {
   @ApiProperty({ type: [PaymentSummaryDto], description: 'Every payment of the rental (booking fee and rental payments), oldest first' })
   payments: PaymentSummaryDto[];
 }
+
+/** Issue 20 item 19: what confirming a return would charge, shown before staff confirm it. */
+export class ReturnPreviewDto {
+  @ApiProperty({ example: '2026-06-02T13:10:00.000Z' }) returnTime: string;
+  @ApiProperty({ example: 90, description: 'The rental\'s total at this return (major units), the late fee included' }) totalCost: number;
+  @ApiProperty({ example: 20, description: 'Late fee within totalCost: LATE_FEE_PER_HOUR x started hours after endTime + LATE_GRACE_MINUTES x quantity' }) lateFee: number;
+  @ApiProperty({ example: 2, description: 'Started hours charged as late (0 when on time or open-ended)' }) lateHours: number;
+  @ApiProperty({ example: 70, description: 'Paid for the rental so far (major units)' }) totalPaid: number;
+  @ApiProperty({ example: 20, description: 'What would be due after the return' }) due: number;
+  @ApiProperty({ example: 'USD' }) currency: string;
+}

@@ -8,7 +8,8 @@ import { BookingService } from './booking.service.js';
 import { lateFeeMinor, startedHours } from './pricing.js';
 import { invalidField, MINUTE_MS, readTime, START_SKEW_MS } from './rental-time.js';
 import { RentalViews } from './rental-views.js';
-import { RentalDto } from './rentals.dto.js';
+import { RentalDto, ReturnPreviewDto } from './rentals.dto.js';
+import { toMajor } from '../../common/money.js';
 import { RentalsRepository } from './rentals.repository.js';
 import { MAX_MINOR } from '../../common/money.js';
 
@@ -32,6 +33,18 @@ export class ReturnService {
    * endTime + LATE_GRACE_MINUTES.
    */
   async returnRental(id: string, returntime: string): Promise<RentalDto> {
+    const { rental, returnTime, cost } = await this.priced(id, returntime);
+
+    return this.txHost.run(async () => {
+      const returned = await this.rentals.markReturned(id, returnTime, cost, this.clock.now());
+      if (!returned) throw this.returnConflict((await this.rentals.findById(id)) ?? rental);
+      await this.events.rental('rental.returned', id);
+      return this.views.find(id);
+    });
+  }
+
+  /** The return's time checked against the rental, and what it would cost (shared by the return and its preview). */
+  private async priced(id: string, returntime: string) {
     const returnTime = readTime(returntime, 'returntime');
     // A bike is confirmed back once it is here: not later than now (the clock skew a start time has allowed).
     if (returnTime.getTime() > this.clock.now().getTime() + START_SKEW_MS) throw invalidField('returntime', 'Return time must not be in the future');
@@ -41,13 +54,28 @@ export class ReturnService {
     if (ms <= 0) throw invalidField('returntime', 'Return time must be after the start time');
     const cost = this.costOf(rental, returnTime);
     if (cost.totalCostCents > MAX_MINOR) throw invalidField('returntime', 'The rental period is too long for this bike');
+    return { rental, returnTime, cost };
+  }
 
-    return this.txHost.run(async () => {
-      const returned = await this.rentals.markReturned(id, returnTime, cost, this.clock.now());
-      if (!returned) throw this.returnConflict((await this.rentals.findById(id)) ?? rental);
-      await this.events.rental('rental.returned', id);
-      return this.views.find(id);
-    });
+  /**
+   * GET rentals/{id}/return-preview (admin): what confirming the return at `returntime` would charge, before it is
+   * confirmed: the total, the late fee within it (started hours after the end and its grace, per unit), what is
+   * paid and what would be due. Changes nothing.
+   */
+  async preview(id: string, returntime: string): Promise<ReturnPreviewDto> {
+    const { rental, returnTime, cost } = await this.priced(id, returntime);
+    if (rental.status !== 'booked') throw this.returnConflict(rental);
+    const lateHours = rental.endTime === null || cost.lateFeeCents === 0 ? 0 : cost.lateFeeCents / (this.booking.lateFeeRateMinor(rental.pricePerHourCents) * rental.quantity);
+    const paid = rental.totalPaidCents ?? 0;
+    return {
+      returnTime: returnTime.toISOString(),
+      totalCost: toMajor(cost.totalCostCents),
+      lateFee: toMajor(cost.lateFeeCents),
+      lateHours,
+      totalPaid: toMajor(paid),
+      due: toMajor(Math.max(0, cost.totalCostCents - paid)),
+      currency: rental.currency,
+    };
   }
 
   private costOf(rental: RentalRow, returnTime: Date): { totalCostCents: number; lateFeeCents: number } {
