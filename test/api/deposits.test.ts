@@ -8,6 +8,7 @@ import { CrashSimulation, DepositsService, STUCK_AFTER_MS } from '../../src/modu
 import { bikeBody, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { HOUR, MINUTE, pathOf, rentalTestEnv, returnRental } from '../support/rental-factories.js';
+import { renderedOutbox } from '../support/outbox.js';
 import { useTestApp } from '../support/test-app.js';
 import { pdfTextLines } from '../support/pdf-text.js';
 
@@ -204,7 +205,7 @@ describe('Security deposits (issue 21)', () => {
     expect(again.body.code ?? again.body.error?.code ?? JSON.stringify(again.body)).toContain('DEPOSIT_SETTLED');
     expect(JSON.stringify((await release(admin, id).expect(409)).body)).toContain('DEPOSIT_SETTLED');
     expect(await emailKinds()).toContain('deposit_captured');
-    const [email] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'deposit_captured'));
+    const [email] = await renderedOutbox(t, eq(outboxEmails.kind, 'deposit_captured'));
     expect(email.textBody).toContain('Scratched frame');
     expect(email.textBody).toContain('$45.00');
 

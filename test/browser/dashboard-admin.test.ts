@@ -94,8 +94,8 @@ describe('Admin dashboard and dashboard home in a browser', () => {
   }
 
   /** A booking whose fee is paid: status booked, listed on Return Bikes. */
-  async function bookAndPayFee(token: string, bikeId: string, quantity = 1): Promise<RentalRef> {
-    const startTime = new Date(Date.now() + 10 * MINUTE).toISOString();
+  async function bookAndPayFee(token: string, bikeId: string, quantity = 1, startInMinutes = 10): Promise<RentalRef> {
+    const startTime = new Date(Date.now() + startInMinutes * MINUTE).toISOString();
     const res = await api<{ rental: RentalRef; payment_url: string }>('POST', 'rentals', token, { bikeId, startTime, quantity });
     if (res.status !== 201) throw new Error(`booking: ${res.status} ${JSON.stringify(res.body)}`);
     await payOnHostedPage(res.body.data.payment_url);
@@ -132,13 +132,14 @@ describe('Admin dashboard and dashboard home in a browser', () => {
       await createBike('Royal Enfield Classic', 'Royal Enfield', 'Classic', 0, 15),
       await createBike('Suzuki Gixxer SF', 'Suzuki', 'Gixxer', 2, 11),
     );
-    // One rental returned 3 h 10 min after its start (4 started hours) and paid in full: on the chart and in Total Earn.
-    const rental = await bookAndPayFee(riderToken, bikes[3]!._id);
-    const returnTime = new Date(new Date(rental.startTime).getTime() + 3 * HOUR + 10 * MINUTE).toISOString();
+    // One rental started 4 minutes ago, returned now (1 started hour: a return is never confirmed ahead of the clock)
+    // and paid in full: on the chart and in Total Earn.
+    const rental = await bookAndPayFee(riderToken, bikes[3]!._id, 1, -4);
+    const returnTime = new Date().toISOString();
     const returned = await api<{ totalCost: number; paymentId: string }>('PUT', `rentals/${rental._id}/return?returntime=${encodeURIComponent(returnTime)}`, adminToken);
     expect(returned.status).toBe(200);
     paidCost = returned.body.data.totalCost;
-    expect(paidCost).toBe(4 * 11);
+    expect(paidCost).toBe(11);
     const pay = await api<{ payment_url: string }>('POST', 'rentals/fullpayment', riderToken, { paymentId: returned.body.data.paymentId, totalCost: paidCost });
     expect(pay.status).toBe(200);
     await payOnHostedPage(pay.body.data.payment_url);
@@ -187,7 +188,7 @@ describe('Admin dashboard and dashboard home in a browser', () => {
       await page.getByRole('heading', { name: 'Bike Rental Summary' }).waitFor();
       const stat = (title: string) => page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content');
       await expect(stat('Total Rented').textContent()).resolves.toBe('1');
-      await expect(stat('Total Earn').textContent()).resolves.toBe('$44.00');
+      await expect(stat('Total Earn').textContent()).resolves.toBe('$11.00');
       // 4 + 3 + 0 + 2 units in stock, and the returned unit is back.
       await expect(stat('Total Bikes').textContent()).resolves.toBe('9');
 
@@ -199,14 +200,14 @@ describe('Admin dashboard and dashboard home in a browser', () => {
       await costChart.locator('.okb-hbar').first().waitFor();
       expect(await page.locator('.dashboard-chart-card .okb-col').count()).toBeGreaterThanOrEqual(1);
       expect(scripts.some((s) => s.includes(CHARTS_MARKER))).toBe(false);
-      await page.getByRole('cell', { name: 'Earn: $44.00' }).waitFor({ state: 'attached' });
+      await page.getByRole('cell', { name: 'Earn: $11.00' }).waitFor({ state: 'attached' });
       await page.getByRole('cell', { name: RIDER.email }).first().waitFor({ state: 'attached' });
 
       // A horizontal bar per rental, named and labelled with its amount; its tooltip: 'Earn: $' + amount and the renter's email.
       const bar = costChart.locator('.okb-hbar').filter({ hasText: 'Suzuki Gixxer SF' });
-      expect(await bar.textContent()).toContain('$44.00');
+      expect(await bar.textContent()).toContain('$11.00');
       await bar.locator('.okb-hbar-fill').hover();
-      const tip = page.getByRole('tooltip').filter({ hasText: 'Earn: $44.00' });
+      const tip = page.getByRole('tooltip').filter({ hasText: 'Earn: $11.00' });
       await tip.waitFor();
       expect(await tip.textContent()).toContain(RIDER.email);
 
@@ -559,15 +560,18 @@ describe('Admin dashboard and dashboard home in a browser', () => {
       // Bookings of earlier tests are still out: bring them back first, so the screen starts empty.
       const all = (await api<{ _id: string; status: string; startTime: string }[]>('GET', 'rentals/allrentalbike', adminToken)).body.data;
       for (const open of all.filter((r) => r.status === 'booked')) {
-        const returntime = new Date(new Date(open.startTime).getTime() + HOUR).toISOString();
-        expect((await api('PUT', `rentals/${open._id}/return?returntime=${encodeURIComponent(returntime)}`, adminToken)).status).toBe(200);
+        // Under way: returned now; not started yet (a return is never ahead of the clock): cancelled by its rider.
+        if (Date.parse(open.startTime) < Date.now()) {
+          expect((await api('PUT', `rentals/${open._id}/return?returntime=${encodeURIComponent(new Date().toISOString())}`, adminToken)).status).toBe(200);
+        } else expect((await api('POST', `rentals/${open._id}/cancel`, riderToken)).status).toBe(200);
       }
       await page.goto('/dashboard/returnbikes');
       await page.getByRole('heading', { level: 1, name: 'Return Bikes' }).waitFor();
       for (const header of ['Bike Name', 'Rented By', 'Start Time', 'Actions']) await page.getByRole('columnheader', { name: header }).waitFor();
       await page.getByText('No Rentals Found').waitFor();
 
-      const rental = await bookAndPayFee(riderToken, bikes[0]!._id, 2);
+      // Started 4 minutes ago: a return is confirmed at most at the clock's time.
+      const rental = await bookAndPayFee(riderToken, bikes[0]!._id, 2, -4);
       await page.reload();
       const row = page.getByRole('row', { name: /Yamaha R15 V4/ });
       await row.getByText(RIDER.name).waitFor();
@@ -610,13 +614,14 @@ describe('Admin dashboard and dashboard home in a browser', () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await row.getByRole('button', { name: /Calculate & Return/ }).click();
-      await input.fill(await localValue(3 * HOUR + 10 * MINUTE));
-      await dialog.getByText(`Cost: $${(4 * 12.5 * 2).toFixed(2)}`).waitFor();
+      // Now (the minute, so never ahead of the clock): 1 started hour x $12.50 x 2 units, priced by the server.
+      await input.fill(await localValue(Date.now() - new Date(rental.startTime).getTime()));
+      await dialog.getByText(`Cost: $${(12.5 * 2).toFixed(2)}; due after the return: $25.00`).waitFor();
       await dialog.getByRole('button', { name: 'Confirm Return' }).click();
       await toast(page, 'Bike returned successfully').waitFor();
       await page.getByText('No Rentals Found').waitFor();
       const after = (await api<{ _id: string; status: string; totalCost: number }[]>('GET', 'rentals/allrentalbike', adminToken)).body.data.find((r) => r._id === rental._id);
-      expect(after).toMatchObject({ status: 'returned', totalCost: 100 });
+      expect(after).toMatchObject({ status: 'returned', totalCost: 25 });
       expect(hydrationProblems(problems)).toEqual([]);
       await context.close();
     });

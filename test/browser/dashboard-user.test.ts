@@ -90,9 +90,9 @@ describe('User dashboard: profile, rentals, reviews and checkout in a browser', 
     return res.body.data.rental;
   }
 
-  /** Admin confirms the return `hours` after the start (cost = ceil(hours) x price). */
-  async function giveBack(rental: RentalRef, hours: number): Promise<number> {
-    const returntime = new Date(new Date(rental.startTime).getTime() + hours * 60 * MINUTE).toISOString();
+  /** Admin confirms the return now (a return is never ahead of the clock; rentals given back start 4 minutes ago: 1 started hour x price). */
+  async function giveBack(rental: RentalRef): Promise<number> {
+    const returntime = new Date().toISOString();
     const res = await api<{ totalCost: number }>('PUT', `rentals/${rental._id}/return?returntime=${encodeURIComponent(returntime)}`, adminToken);
     if (res.status !== 200) throw new Error(`return: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data.totalCost;
@@ -130,20 +130,20 @@ describe('User dashboard: profile, rentals, reviews and checkout in a browser', 
     await api('POST', 'auth/signup', null, { ...NEWCOMER, role: 'user' });
     newcomerToken = await login(NEWCOMER.email, NEWCOMER.password);
 
-    bikes.trail = await createBike('Trail Runner 250', 12.5);
+    bikes.trail = await createBike('Trail Runner 250', 25);
     bikes.city = await createBike('City Cruiser 125', 8);
-    bikes.scooter = await createBike('Metro Scooter', 6);
+    bikes.scooter = await createBike('Metro Scooter', 18);
 
-    rentals.paidA = await book(bikes.trail);
-    await payInFull(rentals.paidA, await giveBack(rentals.paidA, 1.5));
-    rentals.paidB = await book(bikes.scooter);
-    await payInFull(rentals.paidB, await giveBack(rentals.paidB, 3));
-    rentals.reviewed = await book(bikes.city);
-    await payInFull(rentals.reviewed, await giveBack(rentals.reviewed, 2));
+    rentals.paidA = await book(bikes.trail, 'pay', -4);
+    await payInFull(rentals.paidA, await giveBack(rentals.paidA));
+    rentals.paidB = await book(bikes.scooter, 'pay', -4);
+    await payInFull(rentals.paidB, await giveBack(rentals.paidB));
+    rentals.reviewed = await book(bikes.city, 'pay', -4);
+    await payInFull(rentals.reviewed, await giveBack(rentals.reviewed));
     const review = await api('POST', 'reviews/addreviews', userToken, { bikeId: bikes.city._id, rating: 4, comment: LONG_COMMENT, paymentId: rentals.reviewed.paymentId });
     if (review.status !== 201) throw new Error(`review: ${review.status} ${JSON.stringify(review.body)}`);
-    rentals.due = await book(bikes.trail);
-    await giveBack(rentals.due, 1.5);
+    rentals.due = await book(bikes.trail, 'pay', -4);
+    await giveBack(rentals.due);
     rentals.booked = await book(bikes.city);
     rentals.pending = await book(bikes.scooter, 'leave');
     rentals.cancelled = await book(bikes.city, 'cancel');
