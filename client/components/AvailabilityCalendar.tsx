@@ -48,8 +48,6 @@ export function dayName(day: CalendarDay, totalUnits: number, quantity: number):
   }
 }
 
-const SHORT: Record<CalendarDay['status'], string> = { free: 'free', partial: 'some', booked: 'full', closed: 'closed' };
-
 /**
  * A month of a bike's availability for `quantity` units, per day in the shop's zone (GET /api/bikes/{id}/calendar):
  * free, free at some times, fully booked or closed. The days form one keyboard grid (arrows, Home/End, PageUp/
@@ -190,8 +188,8 @@ export function AvailabilityCalendar({
                       onFocus={() => setFocused(date)}
                       onKeyDown={(e) => onKeyDown(e, date)}
                     >
-                      <span aria-hidden="true">{Number(date.slice(8))}</span>
-                      <small aria-hidden="true">{loading ? '…' : SHORT[day.status]}</small>
+                      {/* The day's number is its visible text (part of its name, WCAG 2.5.3); its state shows as a pattern. */}
+                      {Number(date.slice(8))}
                     </button>
                   </div>
                 );
@@ -201,9 +199,10 @@ export function AvailabilityCalendar({
         </div>
       )}
       <div className="okb-cal-legend" aria-hidden="true">
-        <span style={{ ['--swatch' as string]: 'rgba(22, 163, 74, 0.5)' }}>free all day</span>
-        <span style={{ ['--swatch' as string]: 'rgba(217, 119, 6, 0.5)' }}>free at some times</span>
-        <span style={{ ['--swatch' as string]: 'rgba(127, 127, 127, 0.4)' }}>full or closed</span>
+        <span data-status="free">free all day</span>
+        <span data-status="partial">free at some times</span>
+        <span data-status="booked">fully booked</span>
+        <span data-status="closed">closed</span>
       </div>
       <div className="visually-hidden" role="status" aria-live="polite">
         {announcement}

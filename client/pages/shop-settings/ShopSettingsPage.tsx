@@ -77,8 +77,6 @@ function OpeningHoursCard() {
               <strong id={`day-${d.day}`}>{label(d.day)}</strong>
               <Switch
                 checked={!d.closed}
-                checkedChildren="Open"
-                unCheckedChildren="Closed"
                 aria-label={`${label(d.day)} open`}
                 onChange={(open) => setDay(i, { closed: !open })}
               />
