@@ -400,6 +400,8 @@ describe('User dashboard: profile, rentals, reviews and checkout in a browser', 
 
     const dialog = page.getByRole('dialog', { name: `Add Review for ${bikes.trail.name}` });
     await dialog.waitFor();
+    // The half star is a position inside the star: click it once the dialog's opening animation has finished.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
     await dialog.getByRole('radio', { name: '5 stars' }).locator('.ant-rate-star-first').click();
     await dialog.getByText('4.5 out of 5').waitFor();
     await dialog.getByPlaceholder('Write your review here...').fill('Great bike for a long afternoon ride.');
