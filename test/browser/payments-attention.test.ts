@@ -31,7 +31,10 @@ describe('Payments needing attention and document downloads, in a browser', () =
     return { context, page, problems: watchConsole(page).problems };
   }
 
-  /** A booking whose payer cancelled at the gateway, then paid it anyway: the gateway's signed notice comes late. */
+  /**
+   * A booking whose payer cancelled at the gateway and then the booking (an abandoned checkout keeps the booking while
+   * its hold lasts), then paid it anyway: the gateway's signed notice comes late.
+   */
   async function paidAfterItClosed(user: Account, bikeId: string): Promise<{ rentalId: string; reference: string }> {
     const res = await fetch(`${base}/api/rentals`, {
       method: 'POST',
@@ -40,6 +43,8 @@ describe('Payments needing attention and document downloads, in a browser', () =
     });
     const booking = (await res.json()).data as { rental: { _id: string; paymentId: string }; payment_url: string };
     await payAtSandbox(booking.payment_url, 'cancel');
+    const cancelled = await fetch(`${base}/api/rentals/${booking.rental._id}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
+    expect(cancelled.status).toBe(200);
     const created = Math.floor(Date.now() / 1000);
     const body = JSON.stringify({ id: `evt_late_${created}`, type: 'payment.succeeded', data: { sessionRef: new URL(booking.payment_url).pathname.split('/').pop() }, created });
     const notice = await fetch(`${base}/api/payments/webhook/sandbox`, {
