@@ -127,7 +127,8 @@ export async function writePreviousReleaseData(q: Query): Promise<PreviousReleas
         end,
         closed ? end : null,
         o.status,
-        cost,
+        // A returned rental's total includes its late fee (as the return computes it): paid never exceeds it.
+        closed ? cost + (o.lateFee ?? 0) : cost,
         o.status === 'paid' ? cost + (o.lateFee ?? 0) : null,
         o.lateFee ?? 0,
         closed || o.status === 'cancelled' ? end : null,
