@@ -1,8 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../support/browser.js';
+import { expectNoAxeViolations, launchBrowser, newContext, screenshotTo } from '../support/browser.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
 import { ADMIN_ENV, adminAccount, createBike, payAtSandbox, userAccount, type Account, type CreatedBike } from './shop-fixtures.js';
 
@@ -11,8 +8,6 @@ import { ADMIN_ENV, adminAccount, createBike, payAtSandbox, userAccount, type Ac
  * (opening hours, calendar feeds). The shop's zone is UTC. Screenshots go to SCREENSHOT_DIR when it is set.
  */
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const PHONE = { width: 390, height: 844 };
@@ -44,23 +39,6 @@ describe('Availability calendar and Shop Settings (issue 26)', () => {
   }
 
   // Finite animations only: a spinner or a skeleton's shimmer runs for ever.
-  const settled = (page: Page) =>
-    page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-
-  async function axe(page: Page, screen: string): Promise<void> {
-    await page.mouse.move(0, 0);
-    await settled(page);
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(results.violations.map((v) => ({ screen, id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))).toEqual([]);
-  }
-
-  async function shot(page: Page, name: string): Promise<void> {
-    if (!SCREENSHOT_DIR) return;
-    await settled(page);
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-  }
-
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ ...ADMIN_ENV, LOGIN_RATE_LIMIT: '1000', BOOKING_RATE_LIMIT: '1000' }), launchBrowser()]);
     base = server.baseUrl;
@@ -112,8 +90,8 @@ describe('Availability calendar and Shop Settings (issue 26)', () => {
       expect(await dialog.getByLabel('Start time').inputValue()).toBe(`${dateOf(Date.now() + 2 * DAY)}T10:00`);
       expect(await dialog.getByLabel(/Return time/).inputValue()).toBe(`${dateOf(Date.now() + 9 * DAY)}T18:00`);
       await dialog.getByText('Available: 2 units free for this window').waitFor();
-      if (!phone) await axe(page, `calendar-${mode}`);
-      await shot(page, `calendar-book-now-${mode}-${phone ? 390 : 1280}`);
+      if (!phone) await expectNoAxeViolations(page, `calendar-${mode}`);
+      await screenshotTo(page, `calendar-book-now-${mode}-${phone ? 390 : 1280}`);
       await context.close();
     }
   });
@@ -150,8 +128,8 @@ describe('Availability calendar and Shop Settings (issue 26)', () => {
         await page.getByRole('button', { name: 'Save opening hours' }).click();
         await page.getByText('Opening hours saved').waitFor();
       }
-      await axe(page, `settings-${dark ? 'dark' : 'light'}`);
-      await shot(page, `shop-settings-${dark ? 'dark' : 'light'}-${phone ? 390 : 1280}`);
+      await expectNoAxeViolations(page, `settings-${dark ? 'dark' : 'light'}`);
+      await screenshotTo(page, `shop-settings-${dark ? 'dark' : 'light'}-${phone ? 390 : 1280}`);
       await context.close();
     }
     const hours = await call<{ openingHours: { day: string; open: string | null }[] }>('GET', 'shop/hours', admin.token);

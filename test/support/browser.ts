@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Browser, BrowserContext, chromium, ConsoleMessage, Page } from 'playwright-core';
 import { scaled } from './machine.mjs';
 
@@ -96,4 +98,29 @@ export async function newContext(
   const newPage = context.newPage.bind(context);
   context.newPage = async () => instrument(await newPage());
   return context;
+}
+
+/** WCAG 2.2 A and AA: the tags every axe scan of the browser suites uses. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Resolves once every finite animation has finished (a spinner or a skeleton's shimmer runs for ever). */
+export function animationsSettled(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+}
+
+/** An axe scan of the page, pointer out of the way and animations done: no violations, named by `screen` when some. */
+export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await animationsSettled(page);
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => ({ screen, id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))).toEqual([]);
+}
+
+/** A full-page screenshot `<name>.png` in SCREENSHOT_DIR, when that is set (screenshots are looked at, not compared). */
+export async function screenshotTo(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await animationsSettled(page);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
