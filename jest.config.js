@@ -26,6 +26,8 @@ const common = {
 };
 
 export default {
+  // A fresh PostgreSQL database per worker when TEST_DATABASE_URL is set (test/support/worker-databases.mjs).
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
   // 120 s on an idle machine, times the headroom of test/support/machine.mjs (at least 4, more at a higher load).
   testTimeout: scaled(120_000),
   projects: [
@@ -34,7 +36,13 @@ export default {
     // Services called directly on a real PGlite database (the money and stock rules): test/service.
     { ...common, displayName: 'service', testMatch: ['<rootDir>/test/service/**/*.test.ts'] },
     { ...common, displayName: 'system', testMatch: ['<rootDir>/test/system/**/*.test.ts'] },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.test.ts'] },
+    // A failing browser case runs once more, its first failure printed (test/support/browser-retry.ts).
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+      setupFilesAfterEnv: [...common.setupFilesAfterEnv, '<rootDir>/test/support/browser-retry.ts'],
+    },
     // Resilience drills on the built server (kill -9, SIGTERM, database outage, two instances): test/drills.
     { ...common, displayName: 'drills', testMatch: ['<rootDir>/test/drills/**/*.test.ts'] },
   ],

@@ -1,8 +1,12 @@
 import react from '@vitejs/plugin-react';
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+
+/** The browsers the shop's JavaScript is built for (see build.target). */
+const MODERN_BROWSERS = ['es2023', 'chrome120', 'edge120', 'firefox121', 'safari17.2'];
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json)$/;
 
@@ -37,6 +41,58 @@ function precompress(): Plugin {
 }
 
 /**
+ * `virtual:okb-public-assets`: every file under public/ by its URL path with a hash of its content, so pages link
+ * `/images/x.svg?v=<hash>` (client/lib/public-asset.ts). The server hashes the same files the same way and serves a
+ * request whose `v` is the file's current hash as immutable for a year; without it (or with an old one) the file is
+ * revalidated after a day (src/ssr/public-files.ts).
+ */
+function publicAssetVersions(): Plugin {
+  const virtualId = '\0okb:public-assets';
+  const dir = resolve('public');
+  const files = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(join(folder, entry.name)) : entry.isFile() ? [join(folder, entry.name)] : [],
+    );
+  return {
+    name: 'okb-public-assets',
+    resolveId: (source) => (source === 'virtual:okb-public-assets' ? virtualId : null),
+    load(id) {
+      if (id !== virtualId) return null;
+      const versions = Object.fromEntries(
+        files(dir).map((file) => [`/${relative(dir, file).split(sep).join('/')}`, createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12)]),
+      );
+      return `export default ${JSON.stringify(versions)};`;
+    },
+  };
+}
+
+/**
+ * antd's dependencies are published compiled for old browsers with Babel's runtime helpers. Two of them stand in for
+ * what every browser the build targets does natively (and Lighthouse reports them as legacy JavaScript): the check
+ * that a compiled class is called with `new` (native classes need none; these compiled ones are only ever
+ * constructed) and the array spread. Both resolve to native code here; the other helpers are left as published.
+ */
+function nativeBabelHelpers(): Plugin {
+  const helpers: Record<string, string> = {
+    classCallCheck: 'export default function _classCallCheck() {}',
+    toConsumableArray: 'export default function _toConsumableArray(items) { return [...items]; }',
+  };
+  const pattern = /^@babel\/runtime\/helpers\/(?:esm\/)?(classCallCheck|toConsumableArray)(?:\.js)?$/;
+  return {
+    name: 'okb-native-babel-helpers',
+    enforce: 'pre',
+    resolveId(source) {
+      const match = pattern.exec(source);
+      return match ? `\0okb:babel-helper:${match[1]}` : null;
+    },
+    load(id) {
+      const name = id.startsWith('\0okb:babel-helper:') ? id.slice('\0okb:babel-helper:'.length) : null;
+      return name ? helpers[name] ?? null : null;
+    },
+  };
+}
+
+/**
  * antd's form context (imported by Drawer, Modal, Tooltip and Input, so by every page) takes only `FormProvider`
  * from @rc-component/form, but that package's index attaches all its parts to the Form component, which drags the
  * whole form engine and its validator (about 13 KB gzip) onto pages without a form. For that one importer the
@@ -64,7 +120,7 @@ function slimFormContext(): Plugin {
  * - middleware mode inside the Nest process for `npm run dev` (created by src/ssr/ssr.setup.ts).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [slimFormContext(), react(), precompress()],
+  plugins: [slimFormContext(), nativeBabelHelpers(), publicAssetVersions(), react(), precompress()],
   // src/ssr serves public/ itself (also in production), so the client build does not copy it.
   publicDir: 'public',
   appType: 'custom',
@@ -73,7 +129,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     // Browser maps are written for error tracking but not linked from the bundles.
     sourcemap: isSsrBuild ? true : 'hidden',
-    target: 'es2022',
+    // Current browsers only (the last two years of Chrome, Edge, Firefox and Safari): modern syntax ships as written,
+    // no down-levelled classes, spreads or async functions and no polyfills (Lighthouse "legacy JavaScript").
+    target: isSsrBuild ? 'node20' : MODERN_BROWSERS,
     manifest: !isSsrBuild,
     rolldownOptions: isSsrBuild
       ? {}

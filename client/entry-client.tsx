@@ -4,18 +4,19 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { createHttpClient } from './api/http.js';
+import { embedToken } from './lib/embed-session.js';
 import { APP_STATE_GLOBAL } from './app/app-state.js';
 import { capturePrefilled } from './app/prefilled.js';
 import { RouteHead } from './app/head.js';
 import { AppProviders } from './app/providers.js';
-import { createQueryClient } from './app/query-client.js';
+import { asOfArrival, createQueryClient } from './app/query-client.js';
 import { createRouterContext } from './app/router-context.js';
 import { routes } from './app/routes.js';
 
 const state = window[APP_STATE_GLOBAL];
 const queryClient = createQueryClient({ server: false });
-if (state) hydrate(queryClient, state.dehydratedState);
-const api = createHttpClient({ baseUrl: '' });
+if (state) hydrate(queryClient, asOfArrival(state.dehydratedState, Date.now()));
+const api = createHttpClient({ baseUrl: '', bearerToken: embedToken });
 
 /**
  * The server rendered the first page with its lazy routes resolved; hydration needs the same components, so they
@@ -40,7 +41,7 @@ async function hydrateApp(): Promise<void> {
   hydrateRoot(
     root,
     <StrictMode>
-      <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null} sandboxPayments={state?.sandboxPayments ?? false} timeZone={state?.timeZone ?? 'UTC'}>
+      <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null} sandboxPayments={state?.sandboxPayments ?? false} timeZone={state?.timeZone ?? 'UTC'} currency={state?.currency ?? 'USD'}>
         <RouterProvider router={router} />
         <RouteHead router={router} />
       </AppProviders>

@@ -15,6 +15,7 @@ import { createHttpClient } from './api/http.js';
 import { queryKeys } from './api/query-keys.js';
 import { APP_STATE_GLOBAL, serializeForScript, type AppState } from './app/app-state.js';
 import { headHtml, resolveHead } from './app/head.js';
+import { localeOf } from './app/i18n.js';
 import { AppProviders } from './app/providers.js';
 import { createQueryClient } from './app/query-client.js';
 import { createRouterContext } from './app/router-context.js';
@@ -143,6 +144,7 @@ function renderToHtml(element: ReactNode, nonce: string, signal: AbortSignal): P
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const { request, user, nonce, demoAccounts, sandboxPayments, theme } = options;
   const timeZone = options.timeZone ?? 'UTC';
+  const currency = options.currency ?? 'USD';
   const queryClient = createQueryClient({ server: true });
   queryClient.setQueryData(queryKeys.session, user);
   const api = createHttpClient({ baseUrl: options.apiBase, cookie: options.cookie, local: options.localApi });
@@ -161,7 +163,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const antdCss = baseStylesheet(theme);
   const html = await renderToHtml(
     <StyleProvider cache={styleCaches[theme].cache}>
-      <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} sandboxPayments={sandboxPayments} timeZone={timeZone}>
+      <AppProviders queryClient={queryClient} api={api} theme={theme} demoAccounts={demoAccounts} sandboxPayments={sandboxPayments} timeZone={timeZone} currency={currency}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StyleProvider>,
@@ -170,7 +172,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   );
 
   const meta = resolveHead(context, queryClient, origin);
-  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, sandboxPayments, theme, timeZone };
+  const state: AppState = { dehydratedState: dehydrate(queryClient), demoAccounts, sandboxPayments, theme, timeZone, currency };
   queryClient.clear();
   const scripts =
     `<script nonce="${nonce}">` +
@@ -179,9 +181,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     `</script>`;
 
   const status = responseStatus(context);
+  const lang = localeOf(context.location.pathname, user?.language);
   return {
     status,
-    htmlAttributes: theme === 'dark' ? { lang: 'en', class: 'dark' } : { lang: 'en' },
+    locale: lang,
+    htmlAttributes: theme === 'dark' ? { lang, class: 'dark' } : { lang },
     head: headHtml(meta, { pathname: context.location.pathname, origin, nonce, status }),
     html,
     scripts,

@@ -23,6 +23,7 @@ import { buildOpenApiDocument } from './openapi.document.js';
 import { createLocalApiFactory } from './ssr/local-api.js';
 import { setupSsr } from './ssr/ssr.setup.js';
 import { seoFiles } from './modules/seo/seo-files.js';
+import { frameAncestors, widgetFiles } from './modules/widget/widget-files.js';
 import { SeoService } from './modules/seo/seo.service.js';
 
 export interface CreateAppOptions extends AppModuleOptions {
@@ -82,7 +83,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
                 fontSrc: ["'self'", 'data:'],
                 // The sandbox page's form redirects the payer to a checkout's return URL (issue 12).
                 formAction: ["'self'", 'https://checkout.stripe.com', ...allowedReturnOrigins(env)],
-                frameAncestors: ["'none'"],
+                // Only the booking widget's pages may be framed, by the sites in WIDGET_ORIGINS (issue 26).
+                frameAncestors: [frameAncestors(env.WIDGET_ORIGINS)],
                 objectSrc: ["'none'"],
                 baseUri: ["'self'"],
                 upgradeInsecureRequests: null,
@@ -95,6 +97,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
     }),
   );
   app.use(crossOriginPublicAssets);
+  app.use(widgetFiles());
   app.use(cookieParser());
   if (env.CORS_ORIGINS.length) {
     app.enableCors({ origin: env.CORS_ORIGINS, credentials: true });

@@ -25,6 +25,8 @@ import { ShopModule } from './modules/shop/shop.module.js';
 import { SeoModule } from './modules/seo/seo.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { BackupModule } from './modules/backup/backup.module.js';
+import { CounterModule } from './modules/counter/counter.module.js';
+import { AgreementsModule } from './modules/agreements/agreements.module.js';
 
 export interface AppModuleOptions {
   env?: Partial<Record<keyof Env, string>>;
@@ -49,6 +51,7 @@ export class AppModule {
         BikesModule,
         FavouritesModule,
         RentalsModule,
+        AgreementsModule,
         PaymentsModule,
         ReviewsModule,
         DashboardModule,
@@ -56,6 +59,7 @@ export class AppModule {
         SeoModule,
         BackupModule,
         ShopModule,
+        CounterModule,
       ],
       providers: [
         StartupService,

@@ -121,8 +121,11 @@ export type QuoteTerms = Schemas['QuoteTermsDto'];
 /** GET bikes/{id}/quote: the price of a window and how many units are free for the whole of it. */
 export type Quote = Schemas['QuoteDto'];
 
-/** GET bikes/{id}/quote's query: ISO instants and a quantity; rentalId for a reschedule (its own units count as free). */
-export type QuoteParams = Required<Omit<QueryParams<'quote'>, 'rentalId'>> & Pick<QueryParams<'quote'>, 'rentalId'>;
+/**
+ * GET bikes/{id}/quote's query: ISO instants and a quantity; rentalId for a reschedule (its own units count as free);
+ * addons as '<id>:<qty>,...' and a discount code (issue 25).
+ */
+export type QuoteParams = Required<Pick<QueryParams<'quote'>, 'startTime' | 'endTime' | 'quantity'>> & Pick<QueryParams<'quote'>, 'rentalId' | 'addons' | 'coupon'>;
 
 export async function fetchQuote(api: HttpClient, id: string, params: QuoteParams, signal?: AbortSignal): Promise<Quote> {
   return (await api.get<Quote>(`bikes/${encodeURIComponent(id)}/quote`, { query: { ...params }, signal })).data;
@@ -130,7 +133,7 @@ export async function fetchQuote(api: HttpClient, id: string, params: QuoteParam
 
 export const quoteQuery = (api: HttpClient, id: string, params: QuoteParams) =>
   queryOptions({
-    queryKey: queryKeys.bikes.quote(id, params.startTime, params.endTime, params.quantity, params.rentalId),
+    queryKey: queryKeys.bikes.quote(id, params.startTime, params.endTime, params.quantity, params.rentalId, params.addons, params.coupon),
     queryFn: ({ signal }) => fetchQuote(api, id, params, signal),
     // Availability changes as others book: a quote is fresh for 15 s, then asked again.
     staleTime: 15_000,

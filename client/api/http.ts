@@ -60,10 +60,10 @@ export interface LocalAnswer {
 }
 
 /**
- * Server renders: the API in-process (src/ssr/local-api.ts), as the page request's caller. Answers the GET routes
- * it knows (null for the others, which go over HTTP). The browser never has one: it uses the REST API.
+ * Server renders: the API in-process (src/ssr/local-api.ts), as the page request's caller: every bodiless call goes
+ * through the API's own router in memory, none over loopback HTTP. The browser never has one: it uses the REST API.
  */
-export type LocalApi = (method: string, path: string, query: Record<string, string>) => Promise<LocalAnswer> | null;
+export type LocalApi = (method: string, path: string, query: Record<string, string>) => Promise<LocalAnswer>;
 
 export interface HttpClientOptions {
   /** Origin of the API ('' in the browser: same origin). Paths are resolved under `${baseUrl}/api/`. */
@@ -72,6 +72,11 @@ export interface HttpClientOptions {
   cookie?: string;
   timeoutMs?: number;
   local?: LocalApi;
+  /**
+   * Browser only: a Bearer token to send instead of relying on the cookie (the booking widget's frame on another
+   * site, where the browser keeps no third-party cookie: client/lib/embed-session.ts). Null: the cookie as always.
+   */
+  bearerToken?: () => string | null;
 }
 
 /** The query as the URL carries it: empty values dropped, the rest as strings. */
@@ -105,17 +110,18 @@ function readAnswer<T>(status: number, body: unknown): ApiSuccess<T> {
   return body as ApiSuccess<T>;
 }
 
-export function createHttpClient({ baseUrl, cookie, timeoutMs = 15_000, local }: HttpClientOptions): HttpClient {
+export function createHttpClient({ baseUrl, cookie, timeoutMs = 15_000, local, bearerToken }: HttpClientOptions): HttpClient {
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
-    const inProcess = local?.(method, path.replace(/^\/+/, ''), queryStrings(options.query));
-    if (inProcess) {
-      const answer = await inProcess;
+    if (local && options.body === undefined) {
+      const answer = await local(method, path.replace(/^\/+/, ''), queryStrings(options.query));
       return readAnswer<T>(answer.status, answer.body);
     }
     // x-okb-client: the shop's own pages get image paths rather than absolute URLs (src/common/public-urls.ts).
     const headers: Record<string, string> = { accept: 'application/json', 'x-okb-client': 'web', ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (cookie) headers.cookie = cookie;
+    const bearer = bearerToken?.();
+    if (bearer && !headers.authorization) headers.authorization = `Bearer ${bearer}`;
     const timeout = AbortSignal.timeout(Math.min(options.timeoutMs ?? timeoutMs, timeoutMs));
     const signal = options.signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([options.signal, timeout]) : (options.signal ?? timeout);
 

@@ -18,6 +18,9 @@ export type WebhookEvent = Schemas['CreateWebhookDto']['events'][number];
 const WEBHOOK_EVENT_ORDER: Record<WebhookEvent, true> = {
   'rental.created': true,
   'rental.booked': true,
+  'rental.checked_out': true,
+  'rental.checked_in': true,
+  'damage.reported': true,
   'rental.cancelled': true,
   'rental.rescheduled': true,
   'rental.returned': true,
@@ -31,6 +34,9 @@ const WEBHOOK_EVENT_ORDER: Record<WebhookEvent, true> = {
   'deposit.released': true,
   'deposit.captured': true,
   'deposit.failed': true,
+  'agreement.signed': true,
+  'coupon.redeemed': true,
+  'giftcard.purchased': true,
 };
 export const WEBHOOK_EVENTS = Object.keys(WEBHOOK_EVENT_ORDER) as WebhookEvent[];
 
@@ -116,7 +122,7 @@ export const useTestWebhook = () => useWebhookMutation(async (api, id: string) =
 export const useResendDelivery = () =>
   useWebhookMutation(async (api, id: string) => (await api.post<WebhookDelivery>(`webhooks/deliveries/${encodeURIComponent(id)}/resend`)).data);
 
-export type ExportKind = 'rentals' | 'payments' | 'users';
+export type ExportKind = 'rentals' | 'payments' | 'users' | 'gift-cards';
 
 export interface ExportProgress {
   rows: number;

@@ -14,7 +14,19 @@ export const queryKeys = {
     fleet: () => ['bikes', 'fleet'] as const,
     detail: (id: string) => ['bikes', 'detail', id] as const,
     related: (id: string) => ['bikes', 'related', id] as const,
-    quote: (id: string, startTime: string, endTime: string, quantity: number, rentalId = '') => ['bikes', 'quote', id, startTime, endTime, quantity, rentalId] as const,
+    quote: (id: string, startTime: string, endTime: string, quantity: number, rentalId = '', addons = '', coupon = '') =>
+      ['bikes', 'quote', id, startTime, endTime, quantity, rentalId, addons, coupon] as const,
+    /** Add-ons that fit the bike, with what is free for the window (issue 25). */
+    addons: (id: string, startTime: string, endTime: string, quantity: number) => ['bikes', 'addons', id, startTime, endTime, quantity] as const,
+  },
+  addons: {
+    all: ['addons'] as const,
+    list: () => ['addons', 'list'] as const,
+    stock: (from: string, days: number) => ['addons', 'stock', from, days] as const,
+  },
+  coupons: {
+    all: ['coupons'] as const,
+    list: () => ['coupons', 'list'] as const,
   },
   fleet: {
     all: ['fleet'] as const,

@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Register a partner endpoint; the answer carries its signing secret
-         * @description Each delivery is a POST with the JSON body `{ id, type, createdAt, data }` (`data` in the API's own DTOs: RentalDto, PaymentDto, BikeDto), the header `X-OkayBike-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>` and `X-OkayBike-Event-Id: <id>` (the same on every retry: deduplicate on it). Any 2xx answer is a success; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried with exponential back-off (10 s, 30 s, 90 s, ... up to 6 h apart) for 3 days. Events: rental.created, rental.booked, rental.cancelled, rental.rescheduled, rental.returned, rental.paid, payment.succeeded, payment.refunded, bike.created, bike.updated, bike.deleted, deposit.held, deposit.released, deposit.captured, deposit.failed. Targets on private or loopback addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
+         * @description Each delivery is a POST with the JSON body `{ id, type, createdAt, data }` (`data` in the API's own DTOs: RentalDto, PaymentDto, BikeDto), the header `X-OkayBike-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint secret>` and `X-OkayBike-Event-Id: <id>` (the same on every retry: deduplicate on it). Any 2xx answer is a success; anything else (or no answer within WEBHOOK_TIMEOUT_MS) is retried with exponential back-off (10 s, 30 s, 90 s, ... up to 6 h apart) for 3 days. Events: rental.created, rental.booked, rental.cancelled, rental.rescheduled, rental.returned, rental.paid, payment.succeeded, payment.refunded, bike.created, bike.updated, bike.deleted, deposit.held, deposit.released, deposit.captured, deposit.failed, rental.checked_out, rental.checked_in, damage.reported, agreement.signed, coupon.redeemed, giftcard.purchased. Targets on private or loopback addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
          */
         post: operations["create"];
         delete?: never;
@@ -208,7 +208,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * CSV export of rentals, payments or users, streamed from the database
+         * CSV export of rentals, payments, users or gift cards, streamed from the database
          * @description Read in batches of 500 rows by keyset, never the whole table in memory. `X-Export-Rows` announces the row count (the dashboard shows progress with it). Text starting with = + - @ is prefixed with an apostrophe (spreadsheet formulas).
          */
         get: operations["export"];
@@ -621,6 +621,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/addons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Add-ons offered with bikes (helmets, locks, insurance)
+         * @description Active add-ons with their prices, stock and the bikes they fit; admins with all=true also see those no longer offered.
+         */
+        get: operations["listAddons"];
+        put?: never;
+        /**
+         * Create an add-on (admin)
+         * @description With tracksStock (default) `stock` pieces are created, each held per booking window like a bike unit; without it the add-on has no stock (insurance).
+         */
+        post: operations["createAddon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/addons/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stock of each add-on per day (admin)
+         * @description For each add-on with stock and each day from `from` (the shop's time zone): the most pieces held at once and the pieces free all day.
+         */
+        get: operations["addonStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/addons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One add-on */
+        get: operations["getAddon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an add-on (admin)
+         * @description Prices apply to bookings made from now on. A lower stock retires pieces free of bookings from now on.
+         */
+        patch: operations["updateAddon"];
+        trace?: never;
+    };
     "/api/favourite": {
         parameters: {
             query?: never;
@@ -895,9 +960,29 @@ export interface paths {
         };
         /**
          * Price of a window and the units free for all of it
-         * @description The cheapest combination of whole weeks, whole days and started hours covering [startTime, endTime) at the bike's pricePerWeek, pricePerDay and pricePerHour, times quantity, itemised in lines. available = units free for the whole window. terms: the late fee, its grace, the free cancellation period and the booking fee.
+         * @description The cheapest combination of whole weeks, whole days and started hours covering [startTime, endTime) at the bike's pricePerWeek, pricePerDay and pricePerHour, times quantity, itemised in lines. available = units free for the whole window. terms: the late fee, its grace, the free cancellation period and the booking fee. With `addons` each add-on is its own line (kind addon) and `addons` answers what is free of each for the window; with `coupon` each code's discount is a line (kind discount, negative) taken off total. A reschedule's quote (rentalId) carries the booking's add-ons and codes.
          */
         get: operations["quote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bikes/{id}/addons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Add-ons that fit a bike, with what is free for a window
+         * @description The active add-ons offered with this bike (all bikes, its brand or the bike itself; same currency), each with `available` = pieces free for the whole window (null: no stock limit), `maxQuantity` for a booking of `quantity` bikes and `unitPrice` for the window.
+         */
+        get: operations["addonsOf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -960,6 +1045,46 @@ export interface paths {
          * @description Cancels the hold at the gateway (nothing is charged); a fallback charge is refunded in full; a counter deposit is recorded as given back.
          */
         post: operations["releaseDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/deposits/confirm/{movementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirm a deposit hold the customer's bank asked about (the link in the customer's email and My Rentals)
+         * @description Signed link (sig). Sends the browser (303) to the gateway's authentication page (Stripe: 3-D Secure, the hold confirmed on-session with a return URL), or to My Rentals when nothing is left to confirm.
+         */
+        get: operations["startDepositConfirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/deposits/confirm/{movementId}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Back from the gateway after confirming a deposit hold
+         * @description Signed link (sig). Reads the hold's state at the gateway, records it (held or failed) and sends the browser (303) to My Rentals.
+         */
+        get: operations["returnFromDepositConfirmation"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1035,6 +1160,125 @@ export interface paths {
         };
         /** A booking as a calendar event (.ics): "Add to calendar" */
         get: operations["rentalEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agreements/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rental agreement customers sign now (null: the shop asks for none)
+         * @description The latest version as the admin wrote it (Markdown with placeholders) and the placeholders it may use. A rental's own text, filled in: GET rentals/{id}/agreement.
+         */
+        get: operations["getCurrentAgreement"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop asking customers to sign (admin)
+         * @description Withdraws the current version: bookings need no signature until a new version is saved. Signed PDFs stay.
+         */
+        delete: operations["withdrawAgreement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of the rental agreement, newest first (admin) */
+        get: operations["listAgreementVersions"];
+        /**
+         * Save the rental agreement as a new version (admin)
+         * @description Every save is a new version (1, 2, ...); earlier versions and their signatures stay as they were. Riders who sign from now on sign this one. Saving after a withdrawal asks for signatures again.
+         */
+        put: operations["saveAgreement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agreements/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signed agreements, newest first, each PDF re-hashed against its stored SHA-256 (admin) */
+        get: operations["listSignedAgreements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rental's agreement: its text for this rental, who signed, who is still to sign
+         * @description The customer's own rental, or any for admins. `required` false: the shop asks for no agreement. `knownRiders`: this customer's riders whose signature of the current version can be reused.
+         */
+        get: operations["getRentalAgreement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/agreement/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Riders sign the agreement (the customer online, or on the shop's tablet with an admin signed in)
+         * @description A booking of N bikes needs N riders (positions 0..N-1). Each rider signs with a typed name and either a drawing (method drawn, a PNG data URL) or the keyboard alone (method typed); both need consent true. A rider under 18 at the start needs guardianName, and the guardian signs. Leaving signature out reuses this customer's signature of the current version for the same rider (name and birth date) made within AGREEMENT_VALID_DAYS. Each new signature gets a PDF (text, rider, signature, time in the shop's zone, IP, user agent) whose SHA-256 is kept. Records agreement.signed.
+         */
+        post: operations["signRentalAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rentals/{id}/agreement/signatures/{signatureId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signed agreement as PDF: the rental's customer and admins only */
+        get: operations["downloadSignedAgreement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1134,7 +1378,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe webhook endpoint (Checkout Session events)
-         * @description Point a Stripe webhook endpoint here with the events checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed and checkout.session.expired; its signing secret is STRIPE_WEBHOOK_SECRET. Verified with the official SDK (5 minutes tolerance); each event id is processed once.
+         * @description Point a Stripe webhook endpoint here with the events checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, checkout.session.expired and payment_intent.canceled (a security deposit hold that lapsed); its signing secret is STRIPE_WEBHOOK_SECRET. Verified with the official SDK (5 minutes tolerance); each event id is processed once.
          */
         post: operations["receiveStripeNotification"];
         delete?: never;
@@ -1185,6 +1429,67 @@ export interface paths {
          * @description The hold is authorised; redirects (303) to My Rentals.
          */
         post: operations["confirmSandboxDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-cards/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the Gift cards page offers: currency, preset amounts, limits, expiry (public) */
+        get: operations["options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gift cards bought by the caller (admins: every gift card), newest first, with balances
+         * @description Never the code: its last four characters.
+         */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Buy a gift card: answers the hosted payment page
+         * @description Amount (a preset or typed, within GIFT_CARD_MIN_AMOUNT..GIFT_CARD_MAX_AMOUNT of GIFT_CARD_CURRENCY), recipient name, email and message, and the send date. The card is issued when the payment succeeds: the purchaser gets a confirmation, webhooks `giftcard.purchased`, and the recipient gets an email with the PDF card (code and QR code) on the send date at 09:00 shop time. The gateway returns the payer to /gift-cards/result?payment=<id>&status=...
+         */
+        post: operations["purchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-cards/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The balance of a gift card, for whoever holds its code (public, rate limited)
+         * @description Case, spaces and dashes do not matter. Rate limited per client address (GIFT_CARD_LOOKUP_RATE_LIMIT a minute) against guessing; codes carry 80 random bits.
+         */
+        get: operations["balance"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1393,6 +1698,236 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/counter/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The units a scanned or typed code names (admin)
+         * @description A unit's QR code holds its staff URL (/dashboard/counter?unit=<id>); a typed label matches case-insensitively (several bikes may share one).
+         */
+        get: operations["scan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/units/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A unit at the counter: its current and next rentals, condition history, damage reports and maintenance (admin) */
+        get: operations["unit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/rentals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rental at the counter: hand-over, check-out blockers, the window move offered, conditions and damage (admin) */
+        get: operations["rental"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/rentals/{id}/check-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the booked units over (admin)
+         * @description The scanned units are assigned to the booking: a scanned unit of the same bike that the booking does not hold replaces one it holds (the database refuses a unit booked or in maintenance in the window: 409 UNIT_BUSY). A deposit waiting for its hold gets it now. Refused with 409 CHECKOUT_BLOCKED with `data.blockers` (e.g. DEPOSIT_NOT_HELD) unless `overrideReason` is given; the override and its reason are kept with the hand-over. `moveReturn` moves the window to start now (same length, new quote) when the pick-up is more than 15 minutes off the booked start. Webhook rental.checked_out.
+         */
+        post: operations["checkOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/rentals/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a condition photo of one of the rental's units (admin)
+         * @description Checked by its content (not its name or declared type), turned upright, stripped of EXIF (location included), scaled to at most 1600 px and stored as JPEG. Attach it at check-in with photoIds.
+         */
+        post: operations["uploadPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/rentals/{id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the units back: checklist, notes, photos and damage per unit; the rental is returned now (admin)
+         * @description The return time is now (the scan), so the late fee follows as on Return Bikes. Damage items make a damage report per unit (webhook damage.reported); a severe item puts the unit into maintenance and its future bookings move to other units (`maintenance` says what happened). Webhook rental.checked_in. Then settle the deposit (POST counter/rentals/{id}/deposit). A rental that was never checked out (booked online, handed over without a scan) is checked in too once it has started: its hand-over is recorded as at the rental's start (`handover.recordedAtCheckIn`); before its start it is 409 NOT_STARTED.
+         */
+        post: operations["checkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/rentals/{id}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The deposit screen after check-in: release it, or keep part of it for a damage report (admin)
+         * @description capture keeps `amount` (the rest is released) with the damage report as the reason (or `reason`); release gives it all back. Then the customer gets the check-in summary email (photos, what was kept).
+         */
+        post: operations["deposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/photos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A condition photo (JPEG): admins and the customer of its rental */
+        get: operations["photo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/my-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's check-in reports: each returned rental's conditions and damage reports, with photos */
+        get: operations["myReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The printable QR label sheet (A4 PDF, 21 labels a page) of one bike's units or of the whole fleet (admin)
+         * @description Each label: the unit's label, the bike's name and a QR code of the unit's staff URL (/dashboard/counter?unit=<id>). Retired units are left out.
+         */
+        get: operations["labelSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Discount codes with their uses and the revenue they brought (admin) */
+        get: operations["listCoupons"];
+        put?: never;
+        /**
+         * Create a discount code (admin)
+         * @description percent (percentOff of the booking), fixed (amountOff in currency) or free_addon (one piece of freeAddonId free); valid from/until; for every bike or bikeIds; minimum hours and bikes; maxUses in total and maxUsesPerCustomer; stackable with other stackable codes.
+         */
+        post: operations["createCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One discount code (admin) */
+        get: operations["getCoupon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a code's rules (admin)
+         * @description Its kind and amount stay (bookings already made keep their discount); isActive=false switches it off.
+         */
+        patch: operations["updateCoupon"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1430,7 +1965,7 @@ export interface components {
              *       "rental.cancelled"
              *     ]
              */
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed" | "rental.checked_out" | "rental.checked_in" | "damage.reported" | "agreement.signed" | "coupon.redeemed" | "giftcard.purchased")[];
             /** @example Insurance partner */
             description?: string;
         };
@@ -1439,7 +1974,7 @@ export interface components {
             _id: string;
             /** @example https://partner.example/okaybike/webhooks */
             url: string;
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed" | "rental.checked_out" | "rental.checked_in" | "damage.reported" | "agreement.signed" | "coupon.redeemed" | "giftcard.purchased")[];
             /** @example Insurance partner */
             description: string;
             /** @example true */
@@ -1466,7 +2001,7 @@ export interface components {
             _id: string;
             /** @example https://partner.example/okaybike/webhooks */
             url: string;
-            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
+            events: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed" | "rental.checked_out" | "rental.checked_in" | "damage.reported" | "agreement.signed" | "coupon.redeemed" | "giftcard.purchased")[];
             /** @example Insurance partner */
             description: string;
             /** @example true */
@@ -1547,7 +2082,7 @@ export interface components {
         UpdateWebhookDto: {
             /** @example https://partner.example/okaybike/webhooks */
             url?: string;
-            events?: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed")[];
+            events?: ("rental.created" | "rental.booked" | "rental.cancelled" | "rental.rescheduled" | "rental.returned" | "rental.paid" | "payment.succeeded" | "payment.refunded" | "bike.created" | "bike.updated" | "bike.deleted" | "deposit.held" | "deposit.released" | "deposit.captured" | "deposit.failed" | "rental.checked_out" | "rental.checked_in" | "damage.reported" | "agreement.signed" | "coupon.redeemed" | "giftcard.purchased")[];
             description?: string;
             /** @description false pauses the endpoint: new events are not queued for it */
             enabled?: boolean;
@@ -1586,7 +2121,7 @@ export interface components {
              * @example booking_confirmed
              * @enum {string}
              */
-            kind: "welcome" | "booking_confirmed" | "payment_received" | "pickup_reminder" | "return_due_soon" | "overdue" | "cancelled" | "rescheduled" | "refunded" | "password_changed" | "deposit_held" | "deposit_released" | "deposit_captured" | "deposit_confirmation_needed" | "deposit_fallback_charge";
+            kind: "welcome" | "booking_confirmed" | "payment_received" | "pickup_reminder" | "return_due_soon" | "overdue" | "cancelled" | "rescheduled" | "refunded" | "password_changed" | "deposit_held" | "deposit_released" | "deposit_captured" | "deposit_confirmation_needed" | "deposit_fallback_charge" | "check_in_summary" | "gift_card_purchased" | "gift_card";
             /** @example rahim@example.com */
             to: string;
             /** @example Booking confirmed: Yamaha R15 V4 */
@@ -1602,7 +2137,7 @@ export interface components {
             sentAt: string | null;
             createdAt: string;
             /**
-             * @description PDFs attached when sent
+             * @description Files attached when sent: receipt and invoice (PDF), calendar (.ics)
              * @example [
              *       "receipt"
              *     ]
@@ -1654,6 +2189,12 @@ export interface components {
              * @enum {string}
              */
             role?: "user";
+            /**
+             * @description The language of the page the customer signed up on (issue 27): saved as their chosen language, which the dashboard and their emails follow. Without it: the shop's default (en).
+             * @example de
+             * @enum {string}
+             */
+            language?: "en" | "de" | "bn";
         };
         UserDto: {
             /** @example 0b6f1d9e-7c1a-4f3e-9a51-2f0c8d1e4b7a */
@@ -1673,6 +2214,12 @@ export interface components {
             role: "user" | "admin";
             /** @example 2026-05-01T10:00:00.000Z */
             createdAt: string;
+            /**
+             * @description The language the user chose for the dashboard and emails; null: the shop's default (en)
+             * @example de
+             * @enum {string|null}
+             */
+            language: "en" | "de" | "bn" | null;
         };
         UserDtoEnvelope: {
             /** @example true */
@@ -1751,6 +2298,12 @@ export interface components {
             phone?: string;
             /** @example House 12, Road 5, Dhanmondi, Dhaka */
             address?: string;
+            /**
+             * @description The dashboard's and emails' language; null: the shop's default
+             * @example de
+             * @enum {string|null}
+             */
+            language?: "en" | "de" | "bn" | null;
         };
         UsersPageDto: {
             /** @description Newest accounts first */
@@ -1964,7 +2517,7 @@ export interface components {
             /** @example Light sport bike, easy in city traffic and quick on the highway. */
             description: string;
             /**
-             * @description Major units, at most 2 decimals
+             * @description Major units of the shop currency, with at most its decimals (USD 2, JPY 0, KWD 3)
              * @example 12.5
              */
             pricePerHour: number;
@@ -2024,7 +2577,7 @@ export interface components {
             /** @example Light sport bike, easy in city traffic and quick on the highway. */
             description: string;
             /**
-             * @description Major units, at most 2 decimals
+             * @description Major units of the shop currency, with at most its decimals (USD 2, JPY 0, KWD 3)
              * @example 12.5
              */
             pricePerHour: number;
@@ -2257,6 +2810,238 @@ export interface components {
             message: string;
             data: components["schemas"]["MaintenanceBlockDto"];
         };
+        AddonDto: {
+            /** @example 0b9f7c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b */
+            _id: string;
+            /** @example Helmet */
+            name: string;
+            /** @example Certified open-face helmet, sizes S-XL */
+            description: string;
+            /**
+             * @description Photo URL; empty when none
+             * @example /uploads/helmet.jpg
+             */
+            imageUrl: string;
+            /**
+             * @description false: no stock to hold (e.g. insurance), always available
+             * @example true
+             */
+            tracksStock: boolean;
+            /**
+             * @description Pieces in service; null when tracksStock is false
+             * @example 12
+             */
+            stock: number | null;
+            /**
+             * @description Price per rental (major units of currency)
+             * @example 2
+             */
+            pricePerRental: number;
+            /**
+             * @description Price per started day of the window (major units)
+             * @example 1
+             */
+            pricePerDay: number;
+            /** @example USD */
+            currency: string;
+            /**
+             * @description Security deposit per piece, added to the rental's deposit (major units)
+             * @example 20
+             */
+            deposit: number;
+            /**
+             * @description all bikes, the bikes of fitBrands, or fitBikeIds
+             * @example all
+             * @enum {string}
+             */
+            fits: "all" | "brands" | "bikes";
+            /** @example [] */
+            fitBrands: string[];
+            /** @example [] */
+            fitBikeIds: string[];
+            /**
+             * @description One per bike (a helmet per rider): at most as many as bikes booked
+             * @example true
+             */
+            perBike: boolean;
+            /** @example true */
+            isActive: boolean;
+        };
+        AddonDtoListEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["AddonDto"][];
+        };
+        StockDayDto: {
+            /** @example 2026-06-01 */
+            date: string;
+            /**
+             * @description The most pieces held at once that day
+             * @example 3
+             */
+            held: number;
+            /**
+             * @description Pieces free all day: stock - held
+             * @example 9
+             */
+            free: number;
+        };
+        AddonStockDto: {
+            addon: components["schemas"]["AddonDto"];
+            days: components["schemas"]["StockDayDto"][];
+        };
+        AddonStockDtoListEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["AddonStockDto"][];
+        };
+        AddonDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["AddonDto"];
+        };
+        CreateAddonDto: {
+            /** @example Helmet */
+            name?: string;
+            /** @example Certified open-face helmet */
+            description?: string;
+            /**
+             * @description Photo URL (http(s) or a path on this site); empty: none
+             * @example https://shop.example/helmet.jpg
+             */
+            imageUrl?: string;
+            /**
+             * @description false: no stock (insurance-like)
+             * @example true
+             */
+            tracksStock?: boolean;
+            /**
+             * @description Pieces in service (tracksStock). Lowering it retires pieces free from now on (409 NOT_ENOUGH_FREE_PIECES when too few are)
+             * @example 12
+             */
+            stock?: number;
+            /**
+             * @description Price per rental (major units)
+             * @example 2
+             */
+            pricePerRental?: number;
+            /**
+             * @description Price per started day (major units)
+             * @example 1
+             */
+            pricePerDay?: number;
+            /**
+             * @description Security deposit per piece (major units)
+             * @example 0
+             */
+            deposit?: number;
+            /**
+             * @description Three-letter currency; the add-on is offered with bikes of this currency
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @example all
+             * @enum {string}
+             */
+            fits?: "all" | "brands" | "bikes";
+            /**
+             * @description fits=brands: the brands (categories) it fits
+             * @example [
+             *       "Yamaha"
+             *     ]
+             */
+            fitBrands?: string[];
+            /**
+             * @description fits=bikes: the bike _ids it fits
+             * @example []
+             */
+            fitBikeIds?: string[];
+            /**
+             * @description One per bike (a helmet per rider)
+             * @example true
+             */
+            perBike?: boolean;
+            /**
+             * @description false: no longer offered (bookings keep theirs)
+             * @example true
+             */
+            isActive?: boolean;
+        };
+        UpdateAddonDto: {
+            /** @example Helmet */
+            name?: string;
+            /** @example Certified open-face helmet */
+            description?: string;
+            /**
+             * @description Photo URL (http(s) or a path on this site); empty: none
+             * @example https://shop.example/helmet.jpg
+             */
+            imageUrl?: string;
+            /**
+             * @description false: no stock (insurance-like)
+             * @example true
+             */
+            tracksStock?: boolean;
+            /**
+             * @description Pieces in service (tracksStock). Lowering it retires pieces free from now on (409 NOT_ENOUGH_FREE_PIECES when too few are)
+             * @example 12
+             */
+            stock?: number;
+            /**
+             * @description Price per rental (major units)
+             * @example 2
+             */
+            pricePerRental?: number;
+            /**
+             * @description Price per started day (major units)
+             * @example 1
+             */
+            pricePerDay?: number;
+            /**
+             * @description Security deposit per piece (major units)
+             * @example 0
+             */
+            deposit?: number;
+            /**
+             * @description Three-letter currency; the add-on is offered with bikes of this currency
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @example all
+             * @enum {string}
+             */
+            fits?: "all" | "brands" | "bikes";
+            /**
+             * @description fits=brands: the brands (categories) it fits
+             * @example [
+             *       "Yamaha"
+             *     ]
+             */
+            fitBrands?: string[];
+            /**
+             * @description fits=bikes: the bike _ids it fits
+             * @example []
+             */
+            fitBikeIds?: string[];
+            /**
+             * @description One per bike (a helmet per rider)
+             * @example true
+             */
+            perBike?: boolean;
+            /**
+             * @description false: no longer offered (bookings keep theirs)
+             * @example true
+             */
+            isActive?: boolean;
+        };
         AddFavouriteDto: {
             /**
              * Format: uuid
@@ -2285,6 +3070,15 @@ export interface components {
             message: string;
             data: components["schemas"]["FavouriteDto"][];
         };
+        AddonSelectionDto: {
+            /**
+             * Format: uuid
+             * @example 0b9f7c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b
+             */
+            addonId: string;
+            /** @example 2 */
+            quantity: number;
+        };
         CreateRentalDto: {
             /**
              * Format: uuid
@@ -2303,6 +3097,11 @@ export interface components {
              */
             quantity: number;
             /**
+             * @description Pay with this gift card (issue 25): it covers what its balance allows, the gateway charges the rest; a payment it covers wholly completes at once (payment_url is then the result page). 400 naming giftCardCode when it cannot pay
+             * @example GIFT-7K3M-Q9XD-2F8H-WN4T
+             */
+            giftCardCode?: string;
+            /**
              * Format: uri
              * @description Where the gateway sends the payer when the payment ends (also accepted as the query parameter returnUrl): <returnUrl>?payment=<payment _id>&status=<succeeded|failed|cancelled|expired|pending>. Its origin must be the shop's own or one of RETURN_ORIGINS (empty: CORS_ORIGINS), else 400 naming returnUrl. Without it: the shop's /payment/result page.
              * @example https://client.example/payment-done
@@ -2319,6 +3118,13 @@ export interface components {
              * @example 30
              */
             expectedTotal?: number;
+            /** @description Add-ons (GET bikes/{id}/addons) taken for the window with the bikes (needs endTime). Each is its own quote line; their stock is held for [startTime, endTime) like units: 409 ADDON_OUT_OF_STOCK when too few are free. expectedTotal includes them. */
+            addons?: components["schemas"]["AddonSelectionDto"][];
+            /**
+             * @description Discount code(s): one code, or stackable codes separated by commas. Unknown, not yet valid, expired, used-up or inapplicable codes are a 400 naming coupon (code COUPON_UNKNOWN, COUPON_NOT_YET_VALID, COUPON_EXPIRED, COUPON_EXHAUSTED, COUPON_NOT_APPLICABLE, COUPON_NOT_STACKABLE); after COUPON_GUESS_LIMIT unknown codes per customer or address a 429 COUPON_RATE_LIMIT. Needs endTime. expectedTotal includes the discount.
+             * @example SPRING10
+             */
+            coupon?: string;
         };
         RentalBikeDto: {
             /** @example 7d3c2a9e-51f4-4c8e-9f0a-1b2c3d4e5f60 */
@@ -2382,6 +3188,16 @@ export interface components {
              * @example 50
              */
             amount: number;
+            /**
+             * @description Absent for the bike's time; addon: an add-on; discount: a code's discount (negative amount)
+             * @enum {string}
+             */
+            kind?: "addon" | "discount";
+            /**
+             * Format: uuid
+             * @description The add-on's or the coupon's _id (with kind)
+             */
+            ref?: string;
         };
         RentalQuoteDto: {
             /**
@@ -2553,6 +3369,13 @@ export interface components {
             paymentMethod: "cash" | "card_terminal" | null;
             /** @description The security deposit (status none when the bike asks none) */
             deposit: components["schemas"]["DepositDto"];
+            /** @description Only for a rental with add-ons: its add-on lines (as in quote.lines) */
+            addons?: components["schemas"]["QuoteLineDto"][];
+            /**
+             * @description Only for a rental with a discount code: the discount taken off totalCost (major units)
+             * @example 7
+             */
+            discount?: number;
         };
         PaymentSummaryDto: {
             /** @example 3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11 */
@@ -2562,7 +3385,7 @@ export interface components {
              * @example rental
              * @enum {string}
              */
-            kind: "booking_fee" | "rental" | "late_fee";
+            kind: "booking_fee" | "rental" | "late_fee" | "gift_card";
             /**
              * @description Major units of currency
              * @example 48
@@ -2633,6 +3456,11 @@ export interface components {
              */
             quantity: number;
             /**
+             * @description Pay with this gift card (issue 25): it covers what its balance allows, the gateway charges the rest; a payment it covers wholly completes at once (payment_url is then the result page). 400 naming giftCardCode when it cannot pay
+             * @example GIFT-7K3M-Q9XD-2F8H-WN4T
+             */
+            giftCardCode?: string;
+            /**
              * Format: uri
              * @description Where the gateway sends the payer when the payment ends (also accepted as the query parameter returnUrl): <returnUrl>?payment=<payment _id>&status=<succeeded|failed|cancelled|expired|pending>. Its origin must be the shop's own or one of RETURN_ORIGINS (empty: CORS_ORIGINS), else 400 naming returnUrl. Without it: the shop's /payment/result page.
              * @example https://client.example/payment-done
@@ -2649,6 +3477,13 @@ export interface components {
              * @example 30
              */
             expectedTotal?: number;
+            /** @description Add-ons (GET bikes/{id}/addons) taken for the window with the bikes (needs endTime). Each is its own quote line; their stock is held for [startTime, endTime) like units: 409 ADDON_OUT_OF_STOCK when too few are free. expectedTotal includes them. */
+            addons?: components["schemas"]["AddonSelectionDto"][];
+            /**
+             * @description Discount code(s): one code, or stackable codes separated by commas. Unknown, not yet valid, expired, used-up or inapplicable codes are a 400 naming coupon (code COUPON_UNKNOWN, COUPON_NOT_YET_VALID, COUPON_EXPIRED, COUPON_EXHAUSTED, COUPON_NOT_APPLICABLE, COUPON_NOT_STACKABLE); after COUPON_GUESS_LIMIT unknown codes per customer or address a 429 COUPON_RATE_LIMIT. Needs endTime. expectedTotal includes the discount.
+             * @example SPRING10
+             */
+            coupon?: string;
             /**
              * @description The customer (an existing account)
              * @example rahim@example.com
@@ -2677,6 +3512,13 @@ export interface components {
             /** @example OK */
             message: string;
             data: components["schemas"]["RentalDto"];
+        };
+        PayBookingFeeDto: {
+            /**
+             * @description Pay with this gift card (issue 25): it covers what its balance allows, the gateway charges the rest; a payment it covers wholly completes at once (payment_url is then the result page). 400 naming giftCardCode when it cannot pay
+             * @example GIFT-7K3M-Q9XD-2F8H-WN4T
+             */
+            giftCardCode?: string;
         };
         PaymentUrlDto: {
             /**
@@ -2822,6 +3664,13 @@ export interface components {
             paymentMethod: "cash" | "card_terminal" | null;
             /** @description The security deposit (status none when the bike asks none) */
             deposit: components["schemas"]["DepositDto"];
+            /** @description Only for a rental with add-ons: its add-on lines (as in quote.lines) */
+            addons?: components["schemas"]["QuoteLineDto"][];
+            /**
+             * @description Only for a rental with a discount code: the discount taken off totalCost (major units)
+             * @example 7
+             */
+            discount?: number;
             /** @description Every payment of the rental (booking fee and rental payments), oldest first */
             payments: components["schemas"]["PaymentSummaryDto"][];
         };
@@ -2882,6 +3731,11 @@ export interface components {
              */
             totalCost: number;
             /**
+             * @description Pay with this gift card (issue 25): it covers what its balance allows, the gateway charges the rest; a payment it covers wholly completes at once (payment_url is then the result page). 400 naming giftCardCode when it cannot pay
+             * @example GIFT-7K3M-Q9XD-2F8H-WN4T
+             */
+            giftCardCode?: string;
+            /**
              * Format: uri
              * @description Where the gateway sends the payer when the payment ends (also accepted as the query parameter returnUrl): <returnUrl>?payment=<payment _id>&status=<succeeded|failed|cancelled|expired|pending>. Its origin must be the shop's own or one of RETURN_ORIGINS (empty: CORS_ORIGINS), else 400 naming returnUrl. Without it: the shop's /payment/result page.
              * @example https://client.example/payment-done
@@ -2915,6 +3769,45 @@ export interface components {
             /** @example USD */
             currency: string;
         };
+        QuoteAddonDto: {
+            /** Format: uuid */
+            addonId: string;
+            /** @example Helmet */
+            name: string;
+            /** @example 2 */
+            quantity: number;
+            /**
+             * @description Pieces free for the whole window; null: no stock limit
+             * @example 3
+             */
+            available: number | null;
+            /**
+             * @description One piece for this window (major units)
+             * @example 4
+             */
+            unitPrice: number;
+            /**
+             * @description quantity x unitPrice
+             * @example 8
+             */
+            amount: number;
+            /**
+             * @description Deposit of these pieces (major units), part of deposit.amount
+             * @example 20
+             */
+            deposit: number;
+        };
+        QuoteCouponDto: {
+            /** Format: uuid */
+            couponId: string;
+            /** @example SPRING10 */
+            code: string;
+            /**
+             * @description Discount (major units)
+             * @example 7
+             */
+            discount: number;
+        };
         QuoteDto: {
             /**
              * @description Major units
@@ -2934,8 +3827,17 @@ export interface components {
             /** @example 2026-06-02T11:00:00.000Z */
             endTime: string;
             terms: components["schemas"]["QuoteTermsDto"];
-            /** @description The security deposit (depositAmount x quantity), held on the card before the start */
+            /** @description The security deposit (depositAmount x quantity, plus the add-ons' deposits), held on the card before the start */
             deposit: components["schemas"]["QuoteDepositDto"];
+            /** @description Only when `addons` was asked: each add-on with what is free for the window */
+            addons?: components["schemas"]["QuoteAddonDto"][];
+            /** @description Only when `coupon` was given: the codes applied */
+            coupons?: components["schemas"]["QuoteCouponDto"][];
+            /**
+             * @description Only when `coupon` was given: the discount in total (major units), already taken off total
+             * @example 7
+             */
+            discount?: number;
         };
         QuoteDtoEnvelope: {
             /** @example true */
@@ -2943,6 +3845,85 @@ export interface components {
             /** @example OK */
             message: string;
             data: components["schemas"]["QuoteDto"];
+        };
+        BikeAddonDto: {
+            /** @example 0b9f7c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b */
+            _id: string;
+            /** @example Helmet */
+            name: string;
+            /** @example Certified open-face helmet, sizes S-XL */
+            description: string;
+            /**
+             * @description Photo URL; empty when none
+             * @example /uploads/helmet.jpg
+             */
+            imageUrl: string;
+            /**
+             * @description false: no stock to hold (e.g. insurance), always available
+             * @example true
+             */
+            tracksStock: boolean;
+            /**
+             * @description Pieces in service; null when tracksStock is false
+             * @example 12
+             */
+            stock: number | null;
+            /**
+             * @description Price per rental (major units of currency)
+             * @example 2
+             */
+            pricePerRental: number;
+            /**
+             * @description Price per started day of the window (major units)
+             * @example 1
+             */
+            pricePerDay: number;
+            /** @example USD */
+            currency: string;
+            /**
+             * @description Security deposit per piece, added to the rental's deposit (major units)
+             * @example 20
+             */
+            deposit: number;
+            /**
+             * @description all bikes, the bikes of fitBrands, or fitBikeIds
+             * @example all
+             * @enum {string}
+             */
+            fits: "all" | "brands" | "bikes";
+            /** @example [] */
+            fitBrands: string[];
+            /** @example [] */
+            fitBikeIds: string[];
+            /**
+             * @description One per bike (a helmet per rider): at most as many as bikes booked
+             * @example true
+             */
+            perBike: boolean;
+            /** @example true */
+            isActive: boolean;
+            /**
+             * @description Pieces free for the whole window; null: no stock limit
+             * @example 3
+             */
+            available: number | null;
+            /**
+             * @description The most a booking of `quantity` bikes may take now (free pieces, one per bike when perBike, at most 20)
+             * @example 2
+             */
+            maxQuantity: number;
+            /**
+             * @description Price of one piece for this window (major units): pricePerRental + pricePerDay x started days
+             * @example 4
+             */
+            unitPrice: number;
+        };
+        BikeAddonDtoListEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["BikeAddonDto"][];
         };
         DepositAttentionDto: {
             /** @example 0c5b7a8e-1d2f-4e3a-8b9c-0d1e2f3a4b5c */
@@ -2988,6 +3969,324 @@ export interface components {
              * @example Scratched frame
              */
             reason: string;
+        };
+        AgreementVersionDto: {
+            /** Format: uuid */
+            _id: string;
+            /**
+             * @description Versions count up from 1; each save is a new one
+             * @example 3
+             */
+            version: number;
+            /** @example Rental agreement */
+            title: string;
+            /** @description Markdown with placeholders, as the admin wrote it */
+            body: string;
+            /** @example 2026-06-01T09:00:00.000Z */
+            createdAt: string;
+            /** @example Shop Admin */
+            createdBy: string | null;
+            /**
+             * @description When the admin stopped asking for signatures (latest version only)
+             * @example null
+             */
+            withdrawnAt: string | null;
+        };
+        PlaceholderDto: {
+            /** @example customer */
+            name: string;
+            /** @example the customer's name and email */
+            description: string;
+        };
+        CurrentAgreementDto: {
+            /** @description The version customers sign now; null: the shop asks for no agreement */
+            agreement: components["schemas"]["AgreementVersionDto"] | null;
+            placeholders: components["schemas"]["PlaceholderDto"][];
+        };
+        CurrentAgreementDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["CurrentAgreementDto"];
+        };
+        AdminAgreementVersionDto: {
+            /** Format: uuid */
+            _id: string;
+            /**
+             * @description Versions count up from 1; each save is a new one
+             * @example 3
+             */
+            version: number;
+            /** @example Rental agreement */
+            title: string;
+            /** @description Markdown with placeholders, as the admin wrote it */
+            body: string;
+            /** @example 2026-06-01T09:00:00.000Z */
+            createdAt: string;
+            /** @example Shop Admin */
+            createdBy: string | null;
+            /**
+             * @description When the admin stopped asking for signatures (latest version only)
+             * @example null
+             */
+            withdrawnAt: string | null;
+            /**
+             * @description Signatures made for this version (reuses not counted)
+             * @example 12
+             */
+            signatures: number;
+        };
+        AdminAgreementVersionDtoListEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["AdminAgreementVersionDto"][];
+        };
+        SaveAgreementDto: {
+            /**
+             * @description Shown above the text and on every signed PDF
+             * @example Rental agreement
+             */
+            title: string;
+            /**
+             * @description Markdown (headings, paragraphs, lists, bold, italic, links). Placeholders filled per rental: {{customer}} (the customer's name and email), {{bikes}} (quantity x bike name, with the unit labels once assigned), {{window}} (pick-up and planned return in the shop time zone), {{deposit}} (the security deposit held for the rental, or 'none')
+             * @example I, {{customer}}, rent {{bikes}} for {{window}} and leave a deposit of {{deposit}}.
+             *
+             *     ## Safety
+             *     - Wear a helmet.
+             */
+            body: string;
+        };
+        AgreementVersionDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["AgreementVersionDto"];
+        };
+        SignedAgreementListItemDto: {
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            rentalId: string;
+            /** @example TXN-8K2M4Q7W1Z9X */
+            paymentId: string;
+            /** @example Ada Lovelace */
+            customerName: string;
+            /** @example Ada Lovelace */
+            riderName: string;
+            /** @example false */
+            minor: boolean;
+            /** @example 2 */
+            version: number;
+            /** @enum {string} */
+            method: "drawn" | "typed";
+            /** @enum {string} */
+            signedVia: "online" | "counter";
+            /** @example 2026-06-01T08:40:00.000Z */
+            signedAt: string;
+            /** @example false */
+            reused: boolean;
+            /** @example a3f1... */
+            pdfSha256: string;
+            /**
+             * @description The stored PDF re-hashed now: intact (matches its SHA-256), changed (its bytes differ) or missing
+             * @enum {string}
+             */
+            pdfState: "intact" | "changed" | "missing";
+            pdfUrl: string;
+        };
+        SignedAgreementPageDto: {
+            signatures: components["schemas"]["SignedAgreementListItemDto"][];
+            /** @example 1 */
+            currentPage: number;
+            /** @example 3 */
+            totalPages: number;
+            /** @example 42 */
+            totalCount: number;
+        };
+        SignedAgreementPageDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["SignedAgreementPageDto"];
+        };
+        RentalAgreementTextDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @example 3 */
+            version: number;
+            /** @example Rental agreement */
+            title: string;
+            /** @description The version's Markdown with this rental's customer, bikes, window and deposit filled in */
+            text: string;
+        };
+        SignatureDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @example 2 */
+            version: number;
+            /** @example Rental agreement */
+            title: string;
+            /** @enum {string} */
+            method: "drawn" | "typed";
+            /** @example Ada Lovelace */
+            typedName: string;
+            /**
+             * @description When it was signed (a reused signature: when the original was)
+             * @example 2026-06-01T08:40:00.000Z
+             */
+            signedAt: string;
+            /** @enum {string} */
+            signedVia: "online" | "counter";
+            /**
+             * @description Reused from the customer's earlier signature of this version for the same rider
+             * @example false
+             */
+            reused: boolean;
+            /**
+             * @description Reusable for later bookings until then (AGREEMENT_VALID_DAYS)
+             * @example 2027-06-01T08:40:00.000Z
+             */
+            validUntil: string;
+            /** @example /api/rentals/0c5b.../agreement/signatures/9f1e.../pdf */
+            pdfUrl: string;
+            /**
+             * @description SHA-256 of the PDF (hex)
+             * @example a3f1...
+             */
+            pdfSha256: string;
+        };
+        RiderDto: {
+            /** @example 0 */
+            position: number;
+            /** @example Ada Lovelace */
+            name: string;
+            /** @example 1990-12-10 */
+            birthDate: string;
+            /**
+             * @description Under 18 at the rental start: the guardian signed
+             * @example false
+             */
+            minor: boolean;
+            /** @example null */
+            guardianName: string | null;
+            signature: components["schemas"]["SignatureDto"];
+        };
+        KnownRiderDto: {
+            /** @example Ada Lovelace */
+            name: string;
+            /** @example 1990-12-10 */
+            birthDate: string;
+            /** @example 2027-06-01T08:40:00.000Z */
+            validUntil: string;
+        };
+        RentalAgreementDto: {
+            /** Format: uuid */
+            rentalId: string;
+            /** @example TXN-8K2M4Q7W1Z9X */
+            paymentId: string;
+            /** @example City Cruiser */
+            bikeName: string;
+            /**
+             * @description Pick-up: a rider under 18 then needs a guardian
+             * @example 2026-06-01T09:00:00.000Z
+             */
+            startTime: string;
+            /**
+             * @description false: the shop asks for no agreement (nothing to sign)
+             * @example true
+             */
+            required: boolean;
+            /**
+             * @description Every rider (one per bike) has signed; check-out waits for it when required
+             * @example false
+             */
+            complete: boolean;
+            /**
+             * @description Riders the booking needs: its quantity
+             * @example 2
+             */
+            ridersNeeded: number;
+            /**
+             * @description The booking is still open for signing (not returned or cancelled)
+             * @example true
+             */
+            canSign: boolean;
+            /** @description What the riders still to sign sign now */
+            agreement: components["schemas"]["RentalAgreementTextDto"] | null;
+            /** @description The riders who signed, by position */
+            riders: components["schemas"]["RiderDto"][];
+            /**
+             * @description Positions still to sign
+             * @example [
+             *       1
+             *     ]
+             */
+            missing: number[];
+            /** @description This customer's riders with a valid signature of the current version: sign by naming them, without a signature */
+            knownRiders: components["schemas"]["KnownRiderDto"][];
+        };
+        RentalAgreementDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["RentalAgreementDto"];
+        };
+        SignatureInputDto: {
+            /**
+             * @description drawn: a drawing of the signature (image); typed: the typed name and consent alone (keyboard-only)
+             * @example drawn
+             * @enum {string}
+             */
+            method: "drawn" | "typed";
+            /**
+             * @description The signer's full name as typed: the rider's, or the guardian's for a minor
+             * @example Ada Lovelace
+             */
+            typedName: string;
+            /**
+             * @description method drawn: the drawing as a PNG data URL (at most 48 KB decoded)
+             * @example data:image/png;base64,iVBORw0KGgo...
+             */
+            image?: string;
+            /**
+             * @description The signer agrees to the text and to signing electronically; must be true
+             * @example true
+             */
+            consent: boolean;
+        };
+        RiderInputDto: {
+            /**
+             * @description Which rider of the booking (0 .. quantity-1)
+             * @example 0
+             */
+            position: number;
+            /**
+             * @description The rider's full name
+             * @example Ada Lovelace
+             */
+            name: string;
+            /**
+             * @description YYYY-MM-DD; under 18 at the rental start (shop time zone) needs a guardian
+             * @example 1990-12-10
+             */
+            birthDate: string;
+            /**
+             * @description A minor's parent or guardian, who signs for them; required for a minor
+             * @example Grace Hopper
+             */
+            guardianName?: string;
+            /** @description Leave out to reuse this customer's valid signature of the current version for the same rider (name and birth date) within AGREEMENT_VALID_DAYS */
+            signature?: components["schemas"]["SignatureInputDto"];
+        };
+        SignRidersDto: {
+            /** @description One or more riders of the booking, each signing (or reusing a signature) */
+            riders: components["schemas"]["RiderInputDto"][];
         };
         PaymentBikeRefDto: {
             /** @example 7d3c2a9e-51f4-4c8e-9f0a-1b2c3d4e5f60 */
@@ -3037,7 +4336,7 @@ export interface components {
              * @example rental
              * @enum {string}
              */
-            kind: "booking_fee" | "rental" | "late_fee";
+            kind: "booking_fee" | "rental" | "late_fee" | "gift_card";
             /**
              * @description Major units of currency
              * @example 48
@@ -3112,7 +4411,7 @@ export interface components {
              * @example rental
              * @enum {string}
              */
-            kind: "booking_fee" | "rental" | "late_fee";
+            kind: "booking_fee" | "rental" | "late_fee" | "gift_card";
             /**
              * @description Major units of currency
              * @example 48
@@ -3170,7 +4469,7 @@ export interface components {
              * @example booking_fee
              * @enum {string}
              */
-            kind: "booking_fee" | "rental" | "late_fee";
+            kind: "booking_fee" | "rental" | "late_fee" | "gift_card";
             /**
              * @example succeeded
              * @enum {string}
@@ -3232,6 +4531,148 @@ export interface components {
              * @enum {string}
              */
             card?: "visa" | "visa_extended" | "mastercard" | "amex" | "declined" | "confirm" | "one_hold";
+        };
+        GiftCardOptionsDto: {
+            /** @example USD */
+            currency: string;
+            /**
+             * @example [
+             *       25,
+             *       50,
+             *       100
+             *     ]
+             */
+            presets: number[];
+            /** @example 5 */
+            minAmount: number;
+            /** @example 1000 */
+            maxAmount: number;
+            /**
+             * @description Months a card is valid after its purchase; 0: it never expires
+             * @example 0
+             */
+            expiryMonths: number;
+        };
+        GiftCardOptionsDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["GiftCardOptionsDto"];
+        };
+        PurchaseGiftCardDto: {
+            /**
+             * @description Major units of the shop's gift card currency (GIFT_CARD_CURRENCY); one of the presets or typed
+             * @example 50
+             */
+            amount: number;
+            /** @example Rahim Uddin */
+            recipientName: string;
+            /** @example rahim@example.com */
+            recipientEmail: string;
+            /** @example Happy birthday! Take a ride on me. */
+            message?: string;
+            /**
+             * @description The day the recipient gets the card by email (YYYY-MM-DD, the shop's time zone, at 09:00; today or up to a year ahead). Default: at once
+             * @example 2026-12-24
+             */
+            sendDate?: string;
+        };
+        GiftCardDto: {
+            /** @example 5b1f0e8a-2c3d-4e5f-8a9b-0c1d2e3f4a5b */
+            _id: string;
+            /**
+             * @description The last four characters of the code
+             * @example WN4T
+             */
+            last4: string;
+            /** @example 50 */
+            amount: number;
+            /**
+             * @description What is left to spend (0 until its sale is paid)
+             * @example 35.5
+             */
+            balance: number;
+            /** @example USD */
+            currency: string;
+            /**
+             * @description pending until its sale is paid, then active; void when the sale failed
+             * @example active
+             * @enum {string}
+             */
+            status: "pending" | "active" | "void";
+            /** @example Rahim Uddin */
+            recipientName: string;
+            /** @example rahim@example.com */
+            recipientEmail: string;
+            /** @example Happy birthday! */
+            message: string;
+            /**
+             * @description When the recipient is emailed
+             * @example 2026-12-24T09:00:00.000Z
+             */
+            sendAt: string;
+            /** @example 2026-12-20T10:00:00.000Z */
+            issuedAt: string | null;
+            /**
+             * @description null: never expires
+             * @example null
+             */
+            expiresAt: string | null;
+            /** @example 2026-12-20T10:00:00.000Z */
+            createdAt: string;
+            /**
+             * @description The sale's payment (GET gift-cards): the payment result page finds the card it paid for by it
+             * @example 3f0e1c52-0a4b-4d2e-9f3a-6b7c8d9e0f11
+             */
+            paymentId?: string | null;
+        };
+        GiftCardPurchaseDto: {
+            /**
+             * @description The hosted payment page
+             * @example https://checkout.stripe.com/c/pay/cs_test_...
+             */
+            payment_url: string;
+            payment: components["schemas"]["PaymentSummaryDto"];
+            giftCard: components["schemas"]["GiftCardDto"];
+        };
+        GiftCardPurchaseDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["GiftCardPurchaseDto"];
+        };
+        GiftCardDtoListEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["GiftCardDto"][];
+        };
+        GiftCardBalanceDto: {
+            /** @example WN4T */
+            last4: string;
+            /** @example 50 */
+            amount: number;
+            /** @example 35.5 */
+            balance: number;
+            /** @example USD */
+            currency: string;
+            /**
+             * @description null: never expires
+             * @example null
+             */
+            expiresAt: string | null;
+            /** @example false */
+            expired: boolean;
+        };
+        GiftCardBalanceDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["GiftCardBalanceDto"];
         };
         AddReviewDto: {
             /**
@@ -3376,6 +4817,42 @@ export interface components {
              * @example 57
              */
             totalUsers: number;
+            /** @description Add-on revenue: the add-on lines of rentals whose booking fee was paid (booked, returned or paid), in RENTAL_CURRENCY */
+            addonRevenue: components["schemas"]["MoneyDto"];
+            /**
+             * @description Uses of discount codes by bookings not cancelled (a cancelled booking gives its use back)
+             * @example 14
+             */
+            couponUses: number;
+            /** @description The discounts those uses gave, in RENTAL_CURRENCY */
+            couponDiscounts: components["schemas"]["MoneyDto"];
+        };
+        DashboardGiftCardsDto: {
+            /**
+             * @description GIFT_CARD_CURRENCY
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Gift cards sold (their sale paid)
+             * @example 12
+             */
+            soldCount: number;
+            /**
+             * @description What they were sold for, major units
+             * @example 600
+             */
+            soldAmount: number;
+            /**
+             * @description Liability: the balances still to be spent on cards that have not expired (money received for rentals not yet given)
+             * @example 412.5
+             */
+            outstanding: number;
+            /**
+             * @description Gift-card money spent on booking fees and rentals (kept, not refunded to the card)
+             * @example 187.5
+             */
+            redeemed: number;
         };
         DashboardRentalDto: {
             /** @example 9d1e4c2a-5b6f-4a7e-8c9d-0e1f2a3b4c5d */
@@ -3421,6 +4898,8 @@ export interface components {
         };
         DashboardSummaryDto: {
             totals: components["schemas"]["DashboardTotalsDto"];
+            /** @description Gift cards (issue 25): sales and what is still owed on them */
+            giftCards: components["schemas"]["DashboardGiftCardsDto"];
             /** @description Cost per rental for the bar chart: the 50 most recently returned rentals (returned or paid), newest first */
             rentals: components["schemas"]["DashboardRentalDto"][];
             /** @description Signups per calendar month (UTC), oldest first, from the month of the first signup to the month of the last; months without signups included with 0 */
@@ -3571,6 +5050,517 @@ export interface components {
             /** @example OK */
             message: string;
             data: components["schemas"]["CalendarFeedsDto"];
+        };
+        UnitSummaryDto: {
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            _id: string;
+            /** @example Yamaha-3 */
+            label: string;
+            /** @enum {string} */
+            status: "active" | "maintenance" | "retired";
+            /** @example  */
+            notes: string;
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            bikeId: string;
+            /** @example Yamaha R15 */
+            bikeName: string;
+            /**
+             * @description An electric bike (no engine, 0 cc): its check-in checklist has the battery
+             * @example false
+             */
+            electric: boolean;
+        };
+        UnitSummaryDtoListEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["UnitSummaryDto"][];
+        };
+        HandoverDto: {
+            /**
+             * @description When the units were handed over (null: not yet)
+             * @example 2026-06-01T09:03:00.000Z
+             */
+            checkedOutAt: string | null;
+            /**
+             * @description The admin override reason kept when check-out went ahead although blocked
+             * @example null
+             */
+            overrideReason: string | null;
+            /**
+             * @description The blockers the override went past (e.g. DEPOSIT_NOT_HELD)
+             * @example []
+             */
+            overridden: string[];
+            /**
+             * @description The return time before the counter moved the window at pick-up
+             * @example null
+             */
+            movedReturnFrom: string | null;
+            /**
+             * @description The bikes left without a counter scan: the hand-over was recorded at check-in, as at the rental's start (checkedOutAt)
+             * @example false
+             */
+            recordedAtCheckIn: boolean;
+            /**
+             * @description When the units came back through check-in
+             * @example null
+             */
+            checkedInAt: string | null;
+        };
+        WindowMoveDto: {
+            /**
+             * @description Minutes the pick-up is off the booked start (positive: late)
+             * @example 40
+             */
+            minutesOff: number;
+            /** @example 2026-06-01T09:40:00.000Z */
+            startTime: string;
+            /**
+             * @description The moved return time (null: open-ended)
+             * @example 2026-06-01T12:40:00.000Z
+             */
+            endTime: string | null;
+            /**
+             * @description The new total (major units), at the rates fixed at booking
+             * @example 30
+             */
+            total: number;
+            /** @example USD */
+            currency: string;
+            lines: components["schemas"]["QuoteLineDto"][];
+        };
+        PhotoDto: {
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            _id: string;
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            rentalId: string;
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            unitId: string;
+            /**
+             * @description The image (admins and the customer of the rental)
+             * @example /api/counter/photos/5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+             */
+            url: string;
+            /** @example 1600 */
+            width: number;
+            /** @example 1200 */
+            height: number;
+            /** @example 2026-06-01T09:00:00.000Z */
+            createdAt: string;
+        };
+        UnitConditionDto: {
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            _id: string;
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            rentalId: string;
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            unitId: string;
+            /** @example Yamaha-3 */
+            unitLabel: string;
+            /** @enum {string} */
+            stage: "check_out" | "check_in";
+            /**
+             * @example {
+             *       "frame": "ok",
+             *       "brakes": "worn"
+             *     }
+             */
+            checklist: {
+                [key: string]: "ok" | "worn" | "damaged" | "missing" | "na";
+            };
+            /** @example  */
+            notes: string;
+            photos: components["schemas"]["PhotoDto"][];
+            /** @example 2026-06-01T09:00:00.000Z */
+            createdAt: string;
+        };
+        DamageItemDto: {
+            /** @example frame */
+            part: string;
+            /**
+             * @example minor
+             * @enum {string}
+             */
+            severity: "minor" | "moderate" | "severe";
+            /**
+             * @description Major units
+             * @example 25
+             */
+            cost: number;
+            /** @example Scratch on the top tube */
+            description: string;
+        };
+        DamageReportDto: {
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            _id: string;
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            rentalId: string;
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            unitId: string;
+            /** @example Yamaha-3 */
+            unitLabel: string;
+            items: components["schemas"]["DamageItemDto"][];
+            /** @example  */
+            notes: string;
+            /**
+             * @description An item is severe: the unit went into maintenance
+             * @example false
+             */
+            severe: boolean;
+            /**
+             * @description Sum of the items (major units)
+             * @example 25
+             */
+            cost: number;
+            /** @example USD */
+            currency: string;
+            /**
+             * @description What was kept of the deposit for it (major units), null when nothing
+             * @example 20
+             */
+            depositKept: number | null;
+            photos: components["schemas"]["PhotoDto"][];
+            /** @example 2026-06-01T09:00:00.000Z */
+            createdAt: string;
+        };
+        CounterRentalDto: {
+            rental: components["schemas"]["RentalDto"];
+            handover: components["schemas"]["HandoverDto"];
+            /**
+             * @description What blocks check-out now (an admin may override with a reason)
+             * @example [
+             *       "DEPOSIT_NOT_HELD"
+             *     ]
+             */
+            blockers: string[];
+            /** @description Offered when the pick-up now is more than 15 minutes off the window */
+            windowMove: components["schemas"]["WindowMoveDto"] | null;
+            /**
+             * @description Check-in is open: the units are out (checked out, or the rental started and they went without a scan) and not back yet
+             * @example false
+             */
+            canCheckIn: boolean;
+            conditions: components["schemas"]["UnitConditionDto"][];
+            damageReports: components["schemas"]["DamageReportDto"][];
+        };
+        MaintenanceDto: {
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            _id: string;
+            /** @example 2026-06-01T09:00:00.000Z */
+            start: string;
+            end: string | null;
+            /** @example Brake pads */
+            reason: string;
+        };
+        CounterUnitDto: {
+            unit: components["schemas"]["UnitSummaryDto"];
+            /** @description The rental under way (or due to start) first, then the next ones */
+            rentals: components["schemas"]["CounterRentalDto"][];
+            /** @description Condition records of this unit, latest first */
+            conditions: components["schemas"]["UnitConditionDto"][];
+            /** @description Damage reports of this unit, latest first */
+            damageReports: components["schemas"]["DamageReportDto"][];
+            maintenance: components["schemas"]["MaintenanceDto"][];
+        };
+        CounterUnitDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["CounterUnitDto"];
+        };
+        CounterRentalDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["CounterRentalDto"];
+        };
+        CheckOutDto: {
+            /**
+             * @description The units scanned for this booking (one per unit booked). A scanned unit the booking does not hold replaces one it holds that was not scanned (another free unit of the same bike); the database's no-overlap rule checks the swap.
+             * @example [
+             *       "5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+             *     ]
+             */
+            unitIds: string[];
+            /**
+             * @description Admin override: hands the units over although check-out is blocked (blockers); the reason is kept and shown.
+             * @example Customer paid the deposit in cash, not recorded yet
+             */
+            overrideReason?: string;
+            /**
+             * @description Picked up more than 15 minutes off the window: move the window to start now and keep its length (the return time moves; new quote).
+             * @example true
+             */
+            moveReturn?: boolean;
+        };
+        PhotoDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["PhotoDto"];
+        };
+        DamageItemInputDto: {
+            /**
+             * @description The part (frame, wheels, brakes, lights, lock, battery or another word)
+             * @example frame
+             */
+            part: string;
+            /**
+             * @description severe puts the unit into maintenance (its future bookings move to other units)
+             * @example minor
+             * @enum {string}
+             */
+            severity: "minor" | "moderate" | "severe";
+            /**
+             * @description What the repair costs, major units of the rental's currency (0 when none)
+             * @example 25
+             */
+            cost: number;
+            /** @example Scratch on the top tube */
+            description?: string;
+        };
+        UnitCheckInDto: {
+            /**
+             * @description A unit of the rental (scanned)
+             * @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+             */
+            unitId: string;
+            /**
+             * @description Every part (frame, wheels, brakes, lights, lock, battery): ok, worn, damaged, missing, na (na: the bike has none). The battery only on an electric bike (0 cc), where it is required and not na; on other bikes leave it out or na (not kept). An unknown part or state, or a part missing, is a 400 naming units[i].checklist.<part>.
+             * @example {
+             *       "frame": "ok",
+             *       "wheels": "ok",
+             *       "brakes": "ok",
+             *       "lights": "ok",
+             *       "lock": "ok",
+             *       "battery": "na"
+             *     }
+             */
+            checklist: {
+                [key: string]: "ok" | "worn" | "damaged" | "missing" | "na";
+            };
+            /** @example Returned muddy */
+            notes?: string;
+            /** @description Photos uploaded for this unit of this rental (POST counter/rentals/{id}/photos) */
+            photoIds?: string[];
+            /** @description Damage found: makes a damage report of this unit */
+            damage?: components["schemas"]["DamageItemInputDto"][];
+        };
+        CheckInDto: {
+            /** @description One entry per unit of the rental */
+            units: components["schemas"]["UnitCheckInDto"][];
+        };
+        SettleDepositDto: {
+            /**
+             * @example capture
+             * @enum {string}
+             */
+            action: "release" | "capture";
+            /**
+             * @description capture: major units kept (at most the held amount); the rest is released
+             * @example 25
+             */
+            amount?: number;
+            /**
+             * @description capture: the rental's damage report it is kept for (its items become the reason)
+             * @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+             */
+            damageReportId?: string;
+            /**
+             * @description capture: a reason of its own (required without damageReportId)
+             * @example Scratched frame
+             */
+            reason?: string;
+        };
+        CustomerReportDto: {
+            /** @example 5a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            rentalId: string;
+            conditions: components["schemas"]["UnitConditionDto"][];
+            damageReports: components["schemas"]["DamageReportDto"][];
+        };
+        CustomerReportDtoListEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["CustomerReportDto"][];
+        };
+        CouponStatsDto: {
+            /** @example 3e1f0c2a-6b7d-4e8f-9a0b-1c2d3e4f5a6b */
+            _id: string;
+            /** @example SPRING10 */
+            code: string;
+            /**
+             * @example percent
+             * @enum {string}
+             */
+            kind: "percent" | "fixed" | "free_addon";
+            /** @example 10 */
+            percentOff: number | null;
+            /**
+             * @description Major units of currency
+             * @example null
+             */
+            amountOff: number | null;
+            /** @example USD */
+            currency: string;
+            /**
+             * @description kind free_addon: one piece of this add-on free
+             * @example null
+             */
+            freeAddonId: string | null;
+            /** @example 2026-03-01T00:00:00.000Z */
+            validFrom: string | null;
+            /** @example 2026-06-01T00:00:00.000Z */
+            validUntil: string | null;
+            /**
+             * @description null: every bike
+             * @example null
+             */
+            bikeIds: string[] | null;
+            /**
+             * @description Minimum rental length in hours
+             * @example 0
+             */
+            minHours: number;
+            /**
+             * @description Minimum bikes in the booking
+             * @example 1
+             */
+            minQuantity: number;
+            /** @example 100 */
+            maxUses: number | null;
+            /** @example 1 */
+            maxUsesPerCustomer: number | null;
+            /**
+             * @description May be combined with other stackable codes
+             * @example false
+             */
+            stackable: boolean;
+            /** @example true */
+            isActive: boolean;
+            /**
+             * @description Bookings using it (cancelled ones give their use back)
+             * @example 12
+             */
+            uses: number;
+            /**
+             * @description What the bookings using it cost, after discounts (major units)
+             * @example 540
+             */
+            revenue: number;
+            /**
+             * @description Discounts given (major units)
+             * @example 60
+             */
+            discountGiven: number;
+        };
+        CouponStatsDtoListEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["CouponStatsDto"][];
+        };
+        CouponStatsDtoEnvelope: {
+            /** @example true */
+            success: boolean;
+            /** @example OK */
+            message: string;
+            data: components["schemas"]["CouponStatsDto"];
+        };
+        CreateCouponDto: {
+            /** @example 2026-03-01T00:00:00.000Z */
+            validFrom?: string | null;
+            /** @example 2026-06-01T00:00:00.000Z */
+            validUntil?: string | null;
+            /** @description null or absent: every bike */
+            bikeIds?: string[] | null;
+            /** @example 0 */
+            minHours?: number;
+            /** @example 1 */
+            minQuantity?: number;
+            /**
+             * @description null: unlimited
+             * @example 100
+             */
+            maxUses?: number | null;
+            /**
+             * @description null: unlimited
+             * @example 1
+             */
+            maxUsesPerCustomer?: number | null;
+            /** @example false */
+            stackable?: boolean;
+            /**
+             * @description false: the code is switched off
+             * @example true
+             */
+            isActive?: boolean;
+            /**
+             * @description 3-40 letters, digits, _ or -; unique, case-insensitive
+             * @example SPRING10
+             */
+            code: string;
+            /**
+             * @example percent
+             * @enum {string}
+             */
+            kind: "percent" | "fixed" | "free_addon";
+            /**
+             * @description kind percent
+             * @example 10
+             */
+            percentOff?: number;
+            /**
+             * @description kind fixed: major units of currency
+             * @example 5
+             */
+            amountOff?: number;
+            /**
+             * @description kind fixed: the currency of amountOff (bikes priced in another currency do not take it)
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * Format: uuid
+             * @description kind free_addon: the add-on given free (one piece)
+             */
+            freeAddonId?: string;
+        };
+        UpdateCouponDto: {
+            /** @example 2026-03-01T00:00:00.000Z */
+            validFrom?: string | null;
+            /** @example 2026-06-01T00:00:00.000Z */
+            validUntil?: string | null;
+            /** @description null or absent: every bike */
+            bikeIds?: string[] | null;
+            /** @example 0 */
+            minHours?: number;
+            /** @example 1 */
+            minQuantity?: number;
+            /**
+             * @description null: unlimited
+             * @example 100
+             */
+            maxUses?: number | null;
+            /**
+             * @description null: unlimited
+             * @example 1
+             */
+            maxUsesPerCustomer?: number | null;
+            /** @example false */
+            stackable?: boolean;
+            /**
+             * @description false: the code is switched off
+             * @example true
+             */
+            isActive?: boolean;
         };
     };
     responses: never;
@@ -4175,7 +6165,7 @@ export interface operations {
             path: {
                 /** @description The rental id */
                 id: string;
-                kind: "booking_fee" | "rental" | "late_fee";
+                kind: "booking_fee" | "rental" | "late_fee" | "gift_card";
             };
             cookie?: never;
         };
@@ -4256,7 +6246,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                kind: "rentals" | "payments" | "users";
+                kind: "rentals" | "payments" | "users" | "gift-cards";
             };
             cookie?: never;
         };
@@ -4289,7 +6279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
-            /** @description Unknown export (not rentals, payments or users) */
+            /** @description Unknown export (not rentals, payments, users or gift-cards) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5581,6 +7571,239 @@ export interface operations {
             };
         };
     };
+    listAddons: {
+        parameters: {
+            query?: {
+                /** @description Admins: include add-ons no longer offered */
+                all?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddonDtoListEnvelope"];
+                };
+            };
+            /** @description all is not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    createAddon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAddonDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddonDtoEnvelope"];
+                };
+            };
+            /** @description A field is missing or malformed (named in errors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    addonStock: {
+        parameters: {
+            query: {
+                /** @description First day (YYYY-MM-DD, the shop's time zone) */
+                from: string;
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddonStockDtoListEnvelope"];
+                };
+            };
+            /** @description from or days malformed (named in errors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    getAddon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The add-on _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddonDtoEnvelope"];
+                };
+            };
+            /** @description Add-on not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    updateAddon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The add-on _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAddonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddonDtoEnvelope"];
+                };
+            };
+            /** @description A field is malformed (named in errors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Add-on not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_ENOUGH_FREE_PIECES: too few pieces free of bookings to lower the stock */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     listFavourites: {
         parameters: {
             query?: never;
@@ -5990,7 +8213,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayBookingFeeDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -6515,6 +8742,10 @@ export interface operations {
                 quantity?: number;
                 /** @description Reschedule: the caller's own rental of this bike whose window is being moved. Its own units count as free (the change may keep them). Requires the signed-in owner: 401 without a session, 404 for a rental that is not the caller's or not of this bike. */
                 rentalId?: string;
+                /** @description Add-ons as <add-on id>:<quantity>,... : each becomes its own line and is answered in `addons` with what is free for the window */
+                addons?: string;
+                /** @description Discount code(s): one code, or stackable codes separated by commas. Unknown, not yet valid, expired, used-up or inapplicable codes are a 400 naming coupon (code COUPON_UNKNOWN, COUPON_NOT_YET_VALID, COUPON_EXPIRED, COUPON_EXHAUSTED, COUPON_NOT_APPLICABLE, COUPON_NOT_STACKABLE); after COUPON_GUESS_LIMIT unknown codes per customer or address a 429 COUPON_RATE_LIMIT. The discount is a line with a negative amount. */
+                coupon?: string;
             };
             header?: never;
             path: {
@@ -6533,7 +8764,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteDtoEnvelope"];
                 };
             };
-            /** @description startTime, endTime, quantity or rentalId missing, malformed, in the past or out of order (named in errors) */
+            /** @description startTime, endTime, quantity, rentalId or addons missing, malformed, in the past or out of order (named in errors); coupon unknown, expired, used up or not for this booking (named coupon, with the reason) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6552,6 +8783,71 @@ export interface operations {
                 };
             };
             /** @description Bike not found, or rentalId is not the caller's rental of this bike */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description COUPON_RATE_LIMIT: too many unknown codes tried */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    addonsOf: {
+        parameters: {
+            query: {
+                startTime: string;
+                endTime: string;
+                /** @description Bikes booked (bounds perBike add-ons) */
+                quantity?: number;
+                /** @description Reschedule: the caller's own rental, whose pieces count as free */
+                rentalId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The bike _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BikeAddonDtoListEnvelope"];
+                };
+            };
+            /** @description startTime, endTime or quantity missing or malformed (named in errors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description rentalId without a session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Bike not found, or rentalId not the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6623,7 +8919,7 @@ export interface operations {
                     "application/json": components["schemas"]["RentalDtoEnvelope"];
                 };
             };
-            /** @description amount missing, not positive, more than 2 decimals or more than the held amount; reason missing */
+            /** @description amount missing, not positive, more decimals than the deposit currency has or more than the held amount; reason missing */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6743,6 +9039,68 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
+            };
+        };
+    };
+    startDepositConfirmation: {
+        parameters: {
+            query: {
+                /** @description The link's signature */
+                sig: unknown;
+            };
+            header?: never;
+            path: {
+                /** @description The hold awaiting the customer (a deposit movement) */
+                movementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gateway's authentication page, or /dashboard/rentals */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a link of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    returnFromDepositConfirmation: {
+        parameters: {
+            query: {
+                /** @description The link's signature */
+                sig: unknown;
+            };
+            header?: never;
+            path: {
+                /** @description The hold the customer confirmed */
+                movementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description /dashboard/rentals */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a link of this shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6877,6 +9235,342 @@ export interface operations {
                 };
             };
             /** @description No such rental of the caller (admins: of anyone) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    getCurrentAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentAgreementDtoEnvelope"];
+                };
+            };
+        };
+    };
+    withdrawAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementVersionDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description No agreement to withdraw */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    listAgreementVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAgreementVersionDtoListEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    saveAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveAgreementDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementVersionDtoEnvelope"];
+                };
+            };
+            /** @description title or body missing or too long; body uses an unknown placeholder */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    listSignedAgreements: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedAgreementPageDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    getRentalAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentalAgreementDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    signRentalAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignRidersDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentalAgreementDtoEnvelope"];
+                };
+            };
+            /** @description A field of a rider (riders.1.birthDate, riders.0.guardianName, riders.0.signature.typedName, ...), each listed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NO_AGREEMENT (the shop asks for none), RENTAL_CLOSED (returned or cancelled), RIDER_ALREADY_SIGNED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    downloadSignedAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+                signatureId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description No such signature of this rental, or not your rental */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7248,6 +9942,151 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCardOptionsDtoEnvelope"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCardDtoListEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    purchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseGiftCardDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCardPurchaseDtoEnvelope"];
+                };
+            };
+            /** @description A field is missing or out of bounds (each bad field is named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description PAYMENT_GATEWAY_ERROR */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCardBalanceDtoEnvelope"];
+                };
+            };
+            /** @description code is not a gift card code (GIFT_CARD_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description No gift card has this code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Too many lookups a minute from one address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
                 };
             };
         };
@@ -7758,6 +10597,780 @@ export interface operations {
             };
             /** @description Requires role admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    scan: {
+        parameters: {
+            query: {
+                /** @description A unit's label as typed, or the text of its QR code (the unit's staff URL) */
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnitSummaryDtoListEnvelope"];
+                };
+            };
+            /** @description code missing or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    unit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unit _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterUnitDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unit not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    rental: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterRentalDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    checkOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckOutDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterRentalDtoEnvelope"];
+                };
+            };
+            /** @description unitIds: not as many units as booked, or a unit of another bike; overrideReason too short */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description CHECKOUT_BLOCKED (with blockers), ALREADY_CHECKED_OUT, UNIT_BUSY, UNIT_NOT_ACTIVE, ALREADY_PAID (window move), BOOKING_FEE_UNPAID, RENTAL_CANCELLED, ALREADY_RETURNED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    uploadPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG, WebP or HEIC, at most PHOTO_MAX_BYTES
+                     */
+                    photo: string;
+                    /** Format: uuid */
+                    unitId: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoDtoEnvelope"];
+                };
+            };
+            /** @description photo missing, not an image, unreadable or larger than PHOTO_MAX_BYTES; unitId not a unit of the rental (nothing stored) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    checkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterRentalDtoEnvelope"];
+                };
+            };
+            /** @description units: a unit missing or not of the rental, a checklist part or state unknown, photoIds not of this unit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description NOT_STARTED, NO_UNITS (a rental from before units were tracked: Return Bikes), BOOKING_FEE_UNPAID, RENTAL_CANCELLED, ALREADY_RETURNED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    deposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rental _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettleDepositDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterRentalDtoEnvelope"];
+                };
+            };
+            /** @description amount missing or above the held amount, reason missing, damageReportId not of this rental */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rental not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description DEPOSIT_SETTLED, DEPOSIT_NOT_HELD, NO_DEPOSIT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description PAYMENT_GATEWAY_ERROR */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The photo _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description No such photo of a rental of the caller (admins: of anyone) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    myReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerReportDtoListEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    labelSheet: {
+        parameters: {
+            query?: {
+                /** @description Only this bike's units (default: the whole fleet) */
+                bikeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Bike not found, or it has no units */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    listCoupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponStatsDtoListEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    createCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCouponDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponStatsDtoEnvelope"];
+                };
+            };
+            /** @description A field is missing or malformed (named in errors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description COUPON_EXISTS: the code exists already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    getCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The coupon _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponStatsDtoEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Coupon not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    updateCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The coupon _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCouponDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponStatsDtoEnvelope"];
+                };
+            };
+            /** @description A field is malformed (named in errors) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not signed in, or the token is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description Coupon not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeDto"];
+                };
+            };
+            /** @description COUPON_USES_EXCEED_LIMIT: maxUses below the uses made */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,8 @@ export type User = Schemas['UserDto'];
 /** Who is signed in, as far as the UI is concerned. */
 export type Session = Pick<User, 'name' | 'email' | 'role'> & {
   id: string;
+  /** The language the user chose for the dashboard (issue 27); null or absent: English. */
+  language?: string | null;
   /** When the account was created (ISO), when the server said so. */
   createdAt?: string;
 };

@@ -4,11 +4,12 @@ import type { HttpClient } from './http.js';
 import { queryKeys } from './query-keys.js';
 import type { Schemas, Session, User } from './types.js';
 
-export const toSession = (user: Pick<User, '_id' | 'name' | 'email' | 'role'> & { createdAt?: string }): Session => ({
+export const toSession = (user: Pick<User, '_id' | 'name' | 'email' | 'role'> & { createdAt?: string; language?: string | null }): Session => ({
   id: user._id,
   name: user.name,
   email: user.email,
   role: user.role,
+  language: user.language ?? null,
   ...(user.createdAt ? { createdAt: user.createdAt } : {}),
 });
 
@@ -22,7 +23,7 @@ export async function fetchSession(api: HttpClient): Promise<Session | null> {
   return user ? toSession(user) : null;
 }
 
-export type ProfileInput = Pick<User, 'name' | 'email' | 'phone' | 'address'>;
+export type ProfileInput = Partial<Pick<User, 'name' | 'email' | 'phone' | 'address' | 'language'>>;
 
 export async function updateMe(api: HttpClient, input: ProfileInput): Promise<User> {
   return (await api.put<User>('users/me', input)).data;

@@ -15,6 +15,8 @@ export interface AppState {
   theme: ThemeMode;
   /** The shop's time zone (SHOP_TIME_ZONE) for AppProviders' `timeZone`; absent: UTC. */
   timeZone?: string;
+  /** The shop's currency (RENTAL_CURRENCY) for AppProviders' `currency`; absent: USD. */
+  currency?: string;
 }
 
 export const APP_STATE_GLOBAL = '__OKB_STATE__';

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { isRouteErrorResponse, type DataRouter, type Params } from 'react-router-dom';
+import { DEFAULT_LOCALE, formatMessage, localizePath, LOCALES, OG_LOCALES, splitLocalePath, type Locale, type MessageId } from '../../locales/index.js';
 import { serializeForScript } from './app-state.js';
 
 export const SITE_NAME = 'Okay Bike';
@@ -28,17 +29,35 @@ export interface PageMeta {
    * scripts, which otherwise take the bandwidth first.
    */
   preloadImage?: string;
+  /**
+   * The catalogue messages of title and description (issue 27): the page's language picks them; `title` and
+   * `description` above are the English texts (the same as the English catalogue's).
+   */
+  i18n?: { title?: MessageId; description?: MessageId; values?: Record<string, string> };
 }
 
-export const DEFAULT_META: PageMeta = {
-  title: SITE_NAME,
-  description: 'Rent a bike by the hour with Okay Bike: 100+ bikes, flexible rentals, secure payment.',
-};
+/** A page head from the catalogue: English texts as `title`/`description`, their ids for the other languages. */
+export function catalogueMeta(title: MessageId, description: MessageId, extra: Omit<PageMeta, 'title' | 'description' | 'i18n'> = {}): PageMeta {
+  return { ...extra, title: formatMessage(DEFAULT_LOCALE, title), description: formatMessage(DEFAULT_LOCALE, description), i18n: { title, description } };
+}
+
+/** The head in `locale`: its catalogue texts when it names them. */
+export function localizeMeta(meta: PageMeta, locale: Locale): PageMeta {
+  if (!meta.i18n) return meta;
+  const { title, description, values } = meta.i18n;
+  return {
+    ...meta,
+    title: title ? formatMessage(locale, title, values) : meta.title,
+    description: description ? formatMessage(locale, description, values) : meta.description,
+  };
+}
+
+export const DEFAULT_META: PageMeta = catalogueMeta('head.home.title', 'head.home.description');
 
 export const documentTitle = (title: string): string => (title === SITE_NAME ? title : `${title} | ${SITE_NAME}`);
 
 /** Private or transactional pages: never in search results (robots.txt keeps crawlers off most of them too). */
-export const NOINDEX_PREFIXES = ['/dashboard', '/checkout', '/login', '/signup', '/payment', '/search'] as const;
+export const NOINDEX_PREFIXES = ['/dashboard', '/checkout', '/login', '/signup', '/payment', '/search', '/gift-cards/result'] as const;
 
 /** Paths that show the same page as another: search engines should index the other one. */
 const CANONICAL_ALIASES: Record<string, string> = { '/home': '/', '/listings': '/allbikes' };
@@ -65,14 +84,23 @@ interface HeadTags {
   /** property -> content (og:*). */
   properties: [string, string][];
   canonical: string | null;
+  /** hreflang -> URL of the same page in each language (indexable pages only). */
+  alternates: [string, string][];
   structuredData: Record<string, unknown> | null;
 }
 
 /** Everything the head carries for one page, the same on the server and after client-side navigation. */
-function headTags(meta: PageMeta, pathname: string, origin: string, status = 200): HeadTags {
+function headTags(pageMeta: PageMeta, pathname: string, origin: string, status = 200): HeadTags {
   const ok = status < 400;
-  const noindex = !ok || meta.noindex === true || isNoindexPath(pathname);
-  const canonical = ok ? absoluteUrl(origin, meta.canonicalPath ?? canonicalPathFor(pathname)) : null;
+  // '/de/allbikes': the German page of '/allbikes' (English pages have no prefix).
+  const { locale, rest } = splitLocalePath(pathname);
+  const meta = localizeMeta(pageMeta, locale);
+  const noindex = !ok || meta.noindex === true || isNoindexPath(rest);
+  const basePath = splitLocalePath(meta.canonicalPath ?? canonicalPathFor(rest)).rest;
+  const canonical = ok ? absoluteUrl(origin, localizePath(basePath, locale)) : null;
+  const alternates: [string, string][] = ok && !noindex
+    ? [...LOCALES.map((other): [string, string] => [other, absoluteUrl(origin, localizePath(basePath, other))]), ['x-default', absoluteUrl(origin, basePath)]]
+    : [];
   const image = absoluteUrl(origin, meta.image ?? DEFAULT_SOCIAL_IMAGE);
   const socialTitle = meta.title === SITE_NAME ? SITE_NAME : meta.title;
   const names: [string, string][] = [['description', meta.description]];
@@ -91,7 +119,7 @@ function headTags(meta: PageMeta, pathname: string, origin: string, status = 200
     ['og:url', canonical ?? absoluteUrl(origin, pathname)],
     ['og:image', image],
     ['og:image:alt', meta.imageAlt ?? SITE_NAME],
-    ['og:locale', 'en_US'],
+    ['og:locale', OG_LOCALES[locale]],
   ];
   return {
     title: documentTitle(meta.title),
@@ -100,6 +128,7 @@ function headTags(meta: PageMeta, pathname: string, origin: string, status = 200
     names,
     properties,
     canonical,
+    alternates,
     structuredData: ok ? (meta.structuredData ?? null) : null,
   };
 }
@@ -117,7 +146,7 @@ export interface HeadArgs {
 /** A route's head: declared on the route as `handle.head`, fixed or built from the loaded data. */
 export type HeadSpec = PageMeta | ((args: HeadArgs) => PageMeta);
 
-export const NOT_FOUND_META: PageMeta = { title: 'Page not found', description: "The page you're looking for doesn't exist." };
+export const NOT_FOUND_META: PageMeta = catalogueMeta('head.notFound.title', 'head.notFound.description');
 const ERROR_META: PageMeta = { title: 'Something went wrong', description: 'This page could not be shown.' };
 
 /** The router state a head is resolved from: the static handler's context on the server, router.state in the browser. */
@@ -150,6 +179,7 @@ export function headHtml(meta: PageMeta, { pathname, origin, nonce, status = 200
   const html = [`<title>${escapeHtml(tags.title)}</title>`];
   for (const [name, content] of tags.names) html.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
   if (tags.canonical) html.push(`<link rel="canonical" href="${escapeHtml(tags.canonical)}">`);
+  for (const [hreflang, href] of tags.alternates) html.push(`<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}">`);
   for (const [property, content] of tags.properties) {
     html.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);
   }
@@ -199,6 +229,15 @@ function applyHead(tags: HeadTags): void {
     canonical.href = tags.canonical;
   } else {
     canonical?.remove();
+  }
+
+  for (const link of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) link.remove();
+  for (const [hreflang, href] of tags.alternates) {
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.hreflang = hreflang;
+    link.href = href;
+    document.head.appendChild(link);
   }
 
   let script = document.getElementById(JSON_LD_ID);

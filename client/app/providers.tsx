@@ -62,15 +62,17 @@ export interface AppProvidersProps {
   demoAccounts: DemoAccounts | null;
   /** SHOP_TIME_ZONE from the boot settings (default UTC). */
   timeZone?: string;
+  /** RENTAL_CURRENCY from the boot settings (default USD). */
+  currency?: string;
   sandboxPayments: boolean;
   children: ReactNode;
 }
 
 /** Everything above the router, identical on the server and in the browser (hydration must match). */
-export function AppProviders({ queryClient, api, theme, demoAccounts, sandboxPayments, timeZone, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, api, theme, demoAccounts, sandboxPayments, timeZone, currency = 'USD', children }: AppProvidersProps) {
   const settings = useMemo(
-    () => ({ demoAccounts, sandboxPayments, timeZone: safeTimeZone(timeZone) }),
-    [demoAccounts, sandboxPayments, timeZone],
+    () => ({ demoAccounts, sandboxPayments, timeZone: safeTimeZone(timeZone), currency }),
+    [demoAccounts, sandboxPayments, timeZone, currency],
   );
   return (
     <QueryClientProvider client={queryClient}>

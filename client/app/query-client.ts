@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { isApiError } from '../api/http.js';
 
 /** Spec section 7: cached data is kept 60 seconds after last use; queries refetch on focus, reconnect and mount. */
@@ -25,4 +25,20 @@ export function createQueryClient({ server }: { server: boolean }): QueryClient 
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * The server's data as of the page's arrival in the browser: each query's `dataUpdatedAt` becomes `now`. An anonymous
+ * page can come from the page cache (up to PAGE_CACHE_TTL_MS, 30 s, and emptied on every change of what it shows), so
+ * its data was fetched up to 30 s before the visitor got it; judged by that time it is already stale (staleTime 15 s)
+ * and hydration asked the API again for exactly what the HTML shows. The HTML and its data are one answer: both are
+ * as current as the page, and the data ages from when the visitor has them.
+ */
+export function asOfArrival(state: DehydratedState, now: number): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      query.state.status === 'success' ? { ...query, state: { ...query.state, dataUpdatedAt: now } } : query,
+    ),
+  };
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { DEFAULT_META, NOT_FOUND_META, type HeadArgs, type HeadSpec, type PageMeta } from './head.js';
+import { catalogueMeta, DEFAULT_META, NOT_FOUND_META, type HeadArgs, type HeadSpec, type PageMeta } from './head.js';
+import { DEFAULT_LOCALE, formatMessage, LOCALES } from '../../locales/index.js';
 import { bikeDetailHead, fleetHead } from '../pages/bike-detail/bike-head.js';
 import { MainLayout } from '../components/MainLayout.js';
 import { RouteErrorPage } from '../components/RouteErrorPage.js';
@@ -14,6 +15,8 @@ import { dashboardHomeLoader } from '../pages/dashboard-home/loader.js';
 import { fleetLoader } from '../pages/fleet/loader.js';
 import { emailsLoader } from '../pages/emails/loader.js';
 import { exportsLoader } from '../pages/exports/loader.js';
+import { addonsLoader } from '../pages/addons/loader.js';
+import { giftCardsLoader } from '../pages/gift-cards/loader.js';
 import { homeLoader } from '../pages/home/home-loader.js';
 import NotFoundPage from '../pages/not-found/NotFoundPage.js';
 import { paymentResultLoader } from '../pages/payment-result/payment-result-loader.js';
@@ -25,13 +28,19 @@ import { searchLoader } from '../pages/search/search-loader.js';
 import { updateBikeLoader } from '../pages/update-bike/loader.js';
 import { webhooksLoader } from '../pages/webhooks/loader.js';
 import { shopSettingsLoader } from '../pages/shop-settings/loader.js';
+import { agreementAdminLoader, signAgreementLoader } from '../pages/agreement/loader.js';
 import { requireSession } from './guards.js';
 import { RootLayout } from './RootLayout.js';
 
 /** /search names the term searched for. */
 function searchHead({ search }: HeadArgs): PageMeta {
   const term = (new URLSearchParams(search).get('searchTerm') ?? '').trim();
-  return { title: term ? `Bikes matching "${term}"` : 'Search bikes', description: 'Search Okay Bike by name and rent a bike by the hour.' };
+  if (!term) return catalogueMeta('head.search.title', 'head.search.description');
+  return {
+    title: formatMessage(DEFAULT_LOCALE, 'head.search.matching', { term }),
+    description: formatMessage(DEFAULT_LOCALE, 'head.search.description'),
+    i18n: { title: 'head.search.matching', description: 'head.search.description', values: { term } },
+  };
 }
 
 export interface RouteHandle {
@@ -54,28 +63,37 @@ function lazyPage(module: string, head: HeadSpec, load: () => Promise<{ default:
   return { handle: { module, head } satisfies RouteHandle, lazy: async () => ({ Component: (await load()).default }) };
 }
 
+const accessibilityPage = lazyPage('client/pages/accessibility/AccessibilityPage.tsx', {
+  title: 'Accessibility',
+  description: 'How accessible Okay Bike is: our WCAG 2.2 AA conformance report, criterion by criterion, and how to report a barrier.',
+}, () => import('../pages/accessibility/AccessibilityPage.js'));
 const aboutPage = lazyPage('client/pages/about/AboutPage.tsx', {
   title: 'About Okay Bike',
   description: 'Who we are: the Okay Bike team and the story of how we grew from ten bikes to 50 cities.',
 }, () => import('../pages/about/AboutPage.js'));
 const addBikePage = lazyPage('client/pages/add-bike/AddBikePage.tsx', { title: 'Add Bike', description: 'Add a new bike to the Okay Bike fleet.' }, () => import('../pages/add-bike/AddBikePage.js'));
 const adminBikesPage = lazyPage('client/pages/admin-bikes/AdminBikesPage.tsx', { title: 'All Bikes', description: 'Manage every bike in the Okay Bike fleet.' }, () => import('../pages/admin-bikes/AdminBikesPage.js'));
-const allBikesPage = lazyPage('client/pages/all-bikes/AllBikesPage.tsx', {
-  title: 'Available Bikes',
-  description: 'Browse every bike Okay Bike rents by the hour: filter by brand and model, or see the newest first.',
-}, () => import('../pages/all-bikes/AllBikesPage.js'));
+const allBikesPage = lazyPage('client/pages/all-bikes/AllBikesPage.tsx', catalogueMeta('head.allBikes.title', 'head.allBikes.description'), () => import('../pages/all-bikes/AllBikesPage.js'));
 const allUsersPage = lazyPage('client/pages/all-users/AllUsersPage.tsx', { title: 'All Users', description: 'Manage Okay Bike accounts and roles.' }, () => import('../pages/all-users/AllUsersPage.js'));
 const bikeDetailPage = lazyPage('client/pages/bike-detail/BikeDetailPage.tsx', bikeDetailHead, () => import('../pages/bike-detail/BikeDetailPage.js'));
-const checkoutPage = lazyPage('client/pages/checkout/CheckoutPage.tsx', { title: 'Checkout', description: 'Pay for your Okay Bike rental.' }, () => import('../pages/checkout/CheckoutPage.js'));
+const checkoutPage = lazyPage('client/pages/checkout/CheckoutPage.tsx', catalogueMeta('head.checkout.title', 'head.checkout.description'), () => import('../pages/checkout/CheckoutPage.js'));
 const contactPage = lazyPage('client/pages/contact/ContactPage.tsx', {
   title: 'Contact Us',
   description: 'Questions about a rental, a group booking or your account? Write to Okay Bike: we respond in 1-2 business days.',
 }, () => import('../pages/contact/ContactPage.js'));
+const giftCardsPage = lazyPage('client/pages/gift-cards/GiftCardsPage.tsx', {
+  title: 'Gift cards',
+  description: 'Give a ride: Okay Bike gift cards pay booking fees and rentals, emailed with a printable card on the day you choose.',
+}, () => import('../pages/gift-cards/GiftCardsPage.js'));
+const giftCardResultPage = lazyPage('client/pages/gift-cards/GiftCardResultPage.tsx', {
+  title: 'Gift card payment',
+  description: 'The outcome of your Okay Bike gift card payment.',
+}, () => import('../pages/gift-cards/GiftCardResultPage.js'));
 const dashboardHomePage = lazyPage('client/pages/dashboard-home/DashboardHomePage.tsx', { title: 'Dashboard', description: 'Your Okay Bike dashboard.' }, () => import('../pages/dashboard-home/DashboardHomePage.js'));
 const fleetPage = lazyPage('client/pages/fleet/FleetPage.tsx', fleetHead, () => import('../pages/fleet/FleetPage.js'));
-const counterSalePage = lazyPage('client/pages/fleet/CounterSalePage.tsx', { title: 'Counter sale', description: 'Book a bike for a customer in the shop and record the payment.' }, () => import('../pages/fleet/CounterSalePage.js'));
+const counterSalePage = lazyPage('client/pages/fleet/CounterPage.tsx', { title: 'Counter', description: 'Scan a bike to hand it over or take it back, and book for a customer in the shop.' }, () => import('../pages/fleet/CounterPage.js'));
 const homePage = lazyPage('client/pages/home/HomePage.tsx', DEFAULT_META, () => import('../pages/home/HomePage.js'));
-const loginPage = lazyPage('client/pages/login/LoginPage.tsx', { title: 'Login', description: 'Log in to Okay Bike to rent bikes, pay and manage your rentals.' }, () => import('../pages/login/LoginPage.js'));
+const loginPage = lazyPage('client/pages/login/LoginPage.tsx', catalogueMeta('head.login.title', 'head.login.description'), () => import('../pages/login/LoginPage.js'));
 const addReviewPage = lazyPage('client/pages/add-review/AddReviewPage.tsx', { title: 'Add Review', description: 'Review the bikes you have rented and paid for on Okay Bike.' }, () => import('../pages/add-review/AddReviewPage.js'));
 const privacyPolicyPage = lazyPage('client/pages/privacy-policy/PrivacyPolicyPage.tsx', {
   title: 'Privacy Policy',
@@ -97,11 +115,46 @@ const paymentResultPage = lazyPage('client/pages/payment-result/PaymentResultPag
 const emailsPage = lazyPage('client/pages/emails/EmailsPage.tsx', { title: 'Emails', description: 'The messages Okay Bike sends its customers.' }, () => import('../pages/emails/EmailsPage.js'));
 const paymentsAttentionPage = lazyPage('client/pages/payments-attention/PaymentsAttentionPage.tsx', { title: 'Payments needing attention', description: 'Late payments refunded automatically and refunds the gateway refused.' }, () => import('../pages/payments-attention/PaymentsAttentionPage.js'));
 const shopSettingsPage = lazyPage('client/pages/shop-settings/ShopSettingsPage.tsx', { title: 'Shop Settings', description: 'Opening hours, closed dates and calendar feeds.' }, () => import('../pages/shop-settings/ShopSettingsPage.js'));
+const signAgreementPage = lazyPage('client/pages/agreement/SignAgreementPage.tsx', { title: 'Rental agreement', description: 'Every rider signs the rental agreement before pick-up.' }, () => import('../pages/agreement/SignAgreementPage.js'));
+const agreementAdminPage = lazyPage('client/pages/agreement/AgreementAdminPage.tsx', { title: 'Rental agreement', description: 'Write the rental agreement riders sign and check the signed PDFs.' }, () => import('../pages/agreement/AgreementAdminPage.js'));
 const webhooksPage = lazyPage('client/pages/webhooks/WebhooksPage.tsx', { title: 'Webhooks', description: 'Signed event notifications for partners.' }, () => import('../pages/webhooks/WebhooksPage.js'));
 const exportsPage = lazyPage('client/pages/exports/ExportsPage.tsx', { title: 'Exports', description: 'Download rentals, payments and users as CSV.' }, () => import('../pages/exports/ExportsPage.js'));
+const addonsPage = lazyPage('client/pages/addons/AddonsPage.tsx', { title: 'Add-ons & Codes', description: 'Add-ons rented with the bikes, their stock, and discount codes.' }, () => import('../pages/addons/AddonsPage.js'));
+// The booking widget's frame (issue 26): no layout, kept out of search results.
+const embedPage = lazyPage('client/pages/embed/EmbedPage.tsx', { title: 'Book a bike', description: 'Book a bike from Okay Bike.', noindex: true }, () =>
+  import('../pages/embed/EmbedPage.js'),
+);
+const embedResultPage = lazyPage('client/pages/embed/EmbedResultPage.tsx', { title: 'Booking', description: 'The outcome of your booking payment.', noindex: true }, () =>
+  import('../pages/embed/EmbedResultPage.js'),
+);
 const dashboardLayout = lazyPage('client/components/DashboardLayout.tsx', DEFAULT_META, () =>
   import('../components/DashboardLayout.js').then((m) => ({ default: m.DashboardLayout })),
 );
+
+
+/** The public pages, once per language (each language's tree gets its own route objects). */
+function publicPages(): RouteObject[] {
+  return [
+    { index: true, loader: homeLoader, ...homePage },
+    { path: 'home', loader: homeLoader, ...homePage },
+    { path: 'about', ...aboutPage },
+    { path: 'accessibility', ...accessibilityPage },
+    { path: 'allbikes', loader: allBikesLoader, ...allBikesPage },
+    { path: 'listings', loader: allBikesLoader, ...allBikesPage },
+    { path: 'bike/:id', loader: bikeDetailLoader, ...bikeDetailPage },
+    { path: 'search', loader: searchLoader, ...searchPage },
+    { path: 'login', ...loginPage },
+    { path: 'signup', ...signupPage },
+    { path: 'privacy-policy', ...privacyPolicyPage },
+    { path: 'terms-of-service', ...termsOfServicePage },
+    { path: 'contact', ...contactPage },
+    { path: 'gift-cards', loader: giftCardsLoader, ...giftCardsPage },
+    { path: 'gift-cards/result', ...giftCardResultPage },
+    { path: 'checkout/:id', loader: checkoutLoader, ...checkoutPage },
+    { path: 'payment/result', loader: paymentResultLoader, ...paymentResultPage },
+    { path: '*', handle: notFound, Component: NotFoundPage },
+  ];
+}
 
 /**
  * The one route tree: createStaticHandler on the server, createBrowserRouter in the browser. Guards are loaders,
@@ -117,26 +170,18 @@ export const routes: RouteObject[] = [
         id: 'main',
         Component: MainLayout,
         children: [
-          {
-            ErrorBoundary: RouteErrorPage,
-            children: [
-              { index: true, loader: homeLoader, ...homePage },
-              { path: 'home', loader: homeLoader, ...homePage },
-              { path: 'about', ...aboutPage },
-              { path: 'allbikes', loader: allBikesLoader, ...allBikesPage },
-              { path: 'listings', loader: allBikesLoader, ...allBikesPage },
-              { path: 'bike/:id', loader: bikeDetailLoader, ...bikeDetailPage },
-              { path: 'search', loader: searchLoader, ...searchPage },
-              { path: 'login', ...loginPage },
-              { path: 'signup', ...signupPage },
-              { path: 'privacy-policy', ...privacyPolicyPage },
-              { path: 'terms-of-service', ...termsOfServicePage },
-              { path: 'contact', ...contactPage },
-              { path: 'checkout/:id', loader: checkoutLoader, ...checkoutPage },
-              { path: 'payment/result', loader: paymentResultLoader, ...paymentResultPage },
-              { path: '*', handle: notFound, Component: NotFoundPage },
-            ],
-          },
+          // English at today's URLs; every other language under its prefix (/de/allbikes, /bn/bike/{id}).
+          { ErrorBoundary: RouteErrorPage, children: publicPages() },
+          ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => ({ path: locale, ErrorBoundary: RouteErrorPage, children: publicPages() })),
+        ],
+      },
+      {
+        id: 'embed',
+        path: 'embed',
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          { index: true, ...embedPage },
+          { path: 'result', ...embedResultPage },
         ],
       },
       {
@@ -153,6 +198,8 @@ export const routes: RouteObject[] = [
               { path: 'updateprofile', loader: updateProfileLoader, ...updateProfilePage },
               { path: 'password', ...changePasswordPage },
               { path: 'rentals', loader: myRentalsLoader, ...rentalsPage },
+              { path: 'rentals/:id/agreement', loader: signAgreementLoader, ...signAgreementPage },
+              { path: 'agreement', loader: agreementAdminLoader, ...agreementAdminPage },
               { path: 'myrentals', loader: myRentalsLoader, ...addReviewPage },
               { path: 'addbike', loader: addBikeLoader, ...addBikePage },
               { path: 'allbikes', loader: adminBikesLoader, ...adminBikesPage },
@@ -166,6 +213,7 @@ export const routes: RouteObject[] = [
               { path: 'webhooks', loader: webhooksLoader, ...webhooksPage },
               { path: 'settings', loader: shopSettingsLoader, ...shopSettingsPage },
               { path: 'exports', loader: exportsLoader, ...exportsPage },
+              { path: 'addons', loader: addonsLoader, ...addonsPage },
               { path: 'payments', loader: paymentsAttentionLoader, ...paymentsAttentionPage },
               { path: '*', handle: notFound, Component: NotFoundPage },
             ],

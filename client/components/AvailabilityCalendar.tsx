@@ -6,6 +6,8 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useApi } from '../api/api-context.js';
 import { bikeCalendarQuery, type BikeCalendar } from '../api/shop.js';
 import { LoadError } from './LoadError.js';
+import { useLocale, useNumberFormat, useT } from '../app/i18n.js';
+import { formatMessage, type Locale } from '../../locales/index.js';
 
 type CalendarDay = BikeCalendar['days'][number];
 
@@ -27,24 +29,30 @@ const addMonths = (month: string, n: number) => {
 };
 const lastDayOf = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1);
 const weekdayOf = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
-const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
-const monthTitle = (month: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${month}-01T00:00:00Z`));
-
-const bikesWord = (n: number) => (n === 1 ? 'bike' : 'bikes');
+/** English reads dates the British way ('Friday 27 November 2026'); other languages their own (Bangla digits in bn). */
+const dateLocale = (locale: Locale) => (locale === 'en' ? 'en-GB' : locale);
+const longDate = (date: string, locale: Locale = 'en') =>
+  new Intl.DateTimeFormat(dateLocale(locale), { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+const monthTitle = (month: string, locale: Locale) =>
+  new Intl.DateTimeFormat(dateLocale(locale), { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${month}-01T00:00:00Z`));
+/** Monday first; English keeps its three letters, other languages take Intl's short names. */
+const weekdayNames = (locale: Locale): string[] =>
+  locale === 'en'
+    ? WEEKDAY_NAMES
+    : WEEKDAY_NAMES.map((_, i) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' }).format(new Date(Date.UTC(2024, 0, 1 + i))));
 
 /** What a day is called to a screen reader: 'Friday 27 November 2026, 3 of 5 bikes free'. */
-export function dayName(day: CalendarDay, totalUnits: number, quantity: number): string {
-  const date = longDate(day.date);
+export function dayName(day: CalendarDay, totalUnits: number, quantity: number, locale: Locale = 'en'): string {
+  const date = longDate(day.date, locale);
   switch (day.status) {
     case 'closed':
-      return `${date}, shop closed`;
+      return formatMessage(locale, 'cal.dayClosed', { date });
     case 'booked':
-      return `${date}, fully booked`;
+      return formatMessage(locale, 'cal.dayBooked', { date });
     case 'partial':
-      return `${date}, ${quantity} ${bikesWord(quantity)} free at some times only`;
+      return formatMessage(locale, 'cal.dayPartial', { date, count: quantity });
     default:
-      return `${date}, ${day.freeUnits} of ${totalUnits} ${bikesWord(totalUnits)} free`;
+      return formatMessage(locale, 'cal.dayFree', { date, free: day.freeUnits, total: totalUnits });
   }
 }
 
@@ -69,6 +77,10 @@ export function AvailabilityCalendar({
   onChange(range: DayRange): void;
 }) {
   const api = useApi();
+  const locale = useLocale();
+  const t = useT();
+  // The day's number in the language's digits, as its name says it (Bangla '১২'): the label stays in the name.
+  const dayNumber = useNumberFormat();
   const [month, setMonth] = useState(monthOf(value.start ?? today));
   const [focused, setFocused] = useState(value.start ?? today);
   const [announcement, setAnnouncement] = useState('');
@@ -100,15 +112,15 @@ export function AvailabilityCalendar({
 
   const pick = (day: CalendarDay) => {
     if (day.status === 'booked' || day.status === 'closed') {
-      setAnnouncement(`${longDate(day.date)} cannot be booked: ${day.status === 'closed' ? 'the shop is closed' : 'fully booked'}.`);
+      setAnnouncement(t('cal.cannotBook', { date: longDate(day.date, locale), reason: day.status }));
       return;
     }
     if (!value.start || value.end || day.date < value.start) {
       onChange({ start: day.date, end: null });
-      setAnnouncement(`Pick-up on ${longDate(day.date)}. Now choose the return day, or the same day.`);
+      setAnnouncement(t('cal.pickedStart', { date: longDate(day.date, locale) }));
     } else {
       onChange({ start: value.start, end: day.date });
-      setAnnouncement(`Return on ${longDate(day.date)}. Choose the times below.`);
+      setAnnouncement(t('cal.pickedEnd', { date: longDate(day.date, locale) }));
     }
   };
 
@@ -144,21 +156,21 @@ export function AvailabilityCalendar({
         <Button
           type="text"
           icon={<LeftOutlined aria-hidden="true" />}
-          aria-label="Previous month"
+          aria-label={t('cal.previousMonth')}
           disabled={month <= monthOf(today)}
           onClick={() => setMonth(addMonths(month, -1))}
         />
         <h3 id={titleId} aria-live="polite">
-          {monthTitle(month)}
+          {monthTitle(month, locale)}
         </h3>
-        <Button type="text" icon={<RightOutlined aria-hidden="true" />} aria-label="Next month" onClick={() => setMonth(addMonths(month, 1))} />
+        <Button type="text" icon={<RightOutlined aria-hidden="true" />} aria-label={t('cal.nextMonth')} onClick={() => setMonth(addMonths(month, 1))} />
       </div>
       {calendar.isError ? (
-        <LoadError title="The calendar could not be loaded" onRetry={() => calendar.refetch()} retrying={calendar.isFetching} variant="inline" />
+        <LoadError title={t('cal.loadError')} onRetry={() => calendar.refetch()} retrying={calendar.isFetching} variant="inline" />
       ) : (
         <div ref={gridRef} role="grid" aria-labelledby={titleId} className="okb-cal-grid">
           <div role="row">
-            {WEEKDAY_NAMES.map((w) => (
+            {weekdayNames(locale).map((w) => (
               <div role="columnheader" key={w} className="okb-cal-weekday">
                 <abbr title={w}>{w}</abbr>
               </div>
@@ -182,14 +194,14 @@ export function AvailabilityCalendar({
                       data-in-range={inRange(date)}
                       data-selected={selected}
                       aria-disabled={loading || day.status === 'booked' || day.status === 'closed'}
-                      aria-label={loading ? `${longDate(date)}, checking availability` : dayName(day, totalUnits, quantity)}
+                      aria-label={loading ? t('cal.dayChecking', { date: longDate(date, locale) }) : dayName(day, totalUnits, quantity, locale)}
                       tabIndex={date === tabStop ? 0 : -1}
-                      onClick={() => (loading ? setAnnouncement('Checking availability, one moment.') : pick(day))}
+                      onClick={() => (loading ? setAnnouncement(t('cal.checking')) : pick(day))}
                       onFocus={() => setFocused(date)}
                       onKeyDown={(e) => onKeyDown(e, date)}
                     >
                       {/* The day's number is its visible text (part of its name, WCAG 2.5.3); its state shows as a pattern. */}
-                      {Number(date.slice(8))}
+                      {dayNumber(Number(date.slice(8)))}
                     </button>
                   </div>
                 );
@@ -199,10 +211,10 @@ export function AvailabilityCalendar({
         </div>
       )}
       <div className="okb-cal-legend" aria-hidden="true">
-        <span data-status="free">free all day</span>
-        <span data-status="partial">free at some times</span>
-        <span data-status="booked">fully booked</span>
-        <span data-status="closed">closed</span>
+        <span data-status="free">{t('cal.free')}</span>
+        <span data-status="partial">{t('cal.partial')}</span>
+        <span data-status="booked">{t('cal.booked')}</span>
+        <span data-status="closed">{t('cal.closed')}</span>
       </div>
       <div className="visually-hidden" role="status" aria-live="polite">
         {announcement}

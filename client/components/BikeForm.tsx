@@ -3,7 +3,9 @@ import { Button, Col, Form, Input, InputNumber, Row, Switch, theme, type FormIns
 import { useState } from 'react';
 import type { BikeInput } from '../api/admin-bikes.js';
 import { isApiError } from '../api/http.js';
+import { useShopCurrency } from '../app/app-settings.js';
 import { useHydrated } from '../app/use-hydrated.js';
+import { currencyPrefix, moneyPrecision } from '../lib/money.js';
 import { decorativeIcon } from './decorative-icon.js';
 
 export type BikeFormValues = BikeInput;
@@ -101,13 +103,19 @@ interface BikeFormProps {
   /** The latest model year accepted (next year), from the loader so server and browser agree on it. */
   maxYear: number;
   onSubmit: (values: BikeFormValues) => void;
+  /** The bike's currency (Update); a new bike takes the shop's (RENTAL_CURRENCY). */
+  currency?: string;
 }
 
 const required = (what: string) => ({ required: true, message: `Please enter the ${what}` });
 const wholeNumber = { width: '100%' } as const;
 
 /** The bike fields of the Add and Update screens: all required, numbers as numbers, a live image preview. */
-export function BikeForm({ form, initialValues, submitLabel, submitting, showAvailability = false, maxYear, onSubmit }: BikeFormProps) {
+export function BikeForm({ form, initialValues, submitLabel, submitting, showAvailability = false, maxYear, onSubmit, currency: bikeCurrency }: BikeFormProps) {
+  const shopCurrency = useShopCurrency();
+  const currency = bikeCurrency ?? shopCurrency;
+  // The currency's own decimals (JPY none, KWD three) and sign.
+  const money = { precision: moneyPrecision(currency), prefix: currencyPrefix(currency) };
   const hydrated = useHydrated();
   const { token } = theme.useToken();
   const imageUrl = Form.useWatch('imgageurl', form);
@@ -151,7 +159,7 @@ export function BikeForm({ form, initialValues, submitLabel, submitting, showAva
             </Col>
             <Col xs={12} md={12}>
               <Form.Item label="Price Per Hour" name="pricePerHour" rules={[required('price per hour')]}>
-                <InputNumber min={0} max={100000} precision={2} step={0.5} prefix="$" style={wholeNumber} />
+                <InputNumber min={0} max={100000} {...money} step={0.5} style={wholeNumber} />
               </Form.Item>
             </Col>
             <Col xs={12} md={12}>
@@ -165,7 +173,7 @@ export function BikeForm({ form, initialValues, submitLabel, submitting, showAva
                 name="depositAmount"
                 extra="Held on the customer's card a day before the start and released after the return; 0 = no deposit"
               >
-                <InputNumber min={0} max={1000000} precision={2} step={10} prefix="$" style={wholeNumber} />
+                <InputNumber min={0} max={1000000} {...money} step={10} style={wholeNumber} />
               </Form.Item>
             </Col>
             <Col span={24}>

@@ -8,6 +8,7 @@ import { useThemeMode } from '../app/theme-mode.js';
 import { activeDashboardEntry, dashboardMenuFor } from './dashboard-menu.js';
 import { SiteHeader } from './SiteHeader.js';
 import { ShopNotices } from './ShopNotices.js';
+import { useT } from '../app/i18n.js';
 
 /** /dashboard/*: the site header, a collapsible side menu by role (a drawer on small screens), the content. */
 export function DashboardLayout() {
@@ -16,19 +17,24 @@ export function DashboardLayout() {
   const { mode } = useThemeMode();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const t = useT();
 
   const entries = session ? dashboardMenuFor(session.role) : [];
   const selected = activeDashboardEntry(entries, pathname);
   const items: MenuProps['items'] = entries.map((entry) => ({
     key: entry.to,
     icon: entry.icon,
-    label: <Link to={entry.to}>{entry.label}</Link>,
+    label: <Link to={entry.to}>{entry.labelId ? t(entry.labelId) : entry.label}</Link>,
   }));
-  const menu = (onNavigate?: () => void) => (
-    <nav aria-label="Dashboard">
+  // The item names' tooltips only help while the side menu is collapsed to its icons. Expanded (always on the
+  // server) the menu renders without them: a Tooltip per item was the largest part of a signed-in page's render
+  // (bench/README.md, issue 29).
+  const menu = (onNavigate?: () => void, iconsOnly = false) => (
+    <nav aria-label={t('dashboard.nav')}>
       <Menu
         mode="inline"
         theme={mode}
+        tooltip={iconsOnly ? undefined : false}
         selectedKeys={selected ? [selected] : []}
         items={items}
         onClick={onNavigate}
@@ -40,7 +46,7 @@ export function DashboardLayout() {
   return (
     <Layout className="site-layout dashboard-layout">
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        {t('layout.skipToContent')}
       </a>
       <SiteHeader />
       <Layout hasSider className="dashboard-body">
@@ -52,7 +58,7 @@ export function DashboardLayout() {
           collapsed={collapsed}
           trigger={null}
         >
-          {menu()}
+          {menu(undefined, collapsed)}
         </Layout.Sider>
         <Layout.Content id="main-content" className="dashboard-content" tabIndex={-1}>
           <ShopNotices admin={session?.role === 'admin'} />
@@ -61,7 +67,7 @@ export function DashboardLayout() {
               className="desktop-only"
               type="text"
               icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              aria-label={collapsed ? 'Expand side menu' : 'Collapse side menu'}
+              aria-label={collapsed ? t('dashboard.expand') : t('dashboard.collapse')}
               aria-expanded={!collapsed}
               onClick={() => setCollapsed((c) => !c)}
             />
@@ -72,7 +78,7 @@ export function DashboardLayout() {
               aria-controls="dashboard-drawer"
               onClick={() => setDrawerOpen(true)}
             >
-              Dashboard menu
+              {t('dashboard.menuButton')}
             </Button>
           </div>
           <div className="dashboard-page">
@@ -82,12 +88,12 @@ export function DashboardLayout() {
       </Layout>
       <Drawer
         id="dashboard-drawer"
-        title="Dashboard"
+        title={t('dashboard.title')}
         placement="left"
         size={280}
         open={drawerOpen}
         onClose={() => setDrawerOpen(false)}
-        closable={{ 'aria-label': 'Close dashboard menu' }}
+        closable={{ 'aria-label': t('dashboard.closeMenu') }}
         styles={{ body: { padding: 8 } }}
       >
         {menu(() => setDrawerOpen(false))}

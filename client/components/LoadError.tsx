@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { decorativeIcon } from './decorative-icon.js';
+import { useT } from '../app/i18n.js';
 
 /**
  * The error state of a screen part whose data could not be loaded: an error Alert with a Retry button.
@@ -22,6 +23,7 @@ export function LoadError({
   retrying?: boolean;
   variant?: 'dashboard' | 'inline' | 'plain';
 }) {
+  const t = useT();
   return (
     <Alert
       type="error"
@@ -35,7 +37,7 @@ export function LoadError({
           loading={retrying}
           onClick={() => void onRetry()}
         >
-          Retry
+          {t('common.retry')}
         </Button>
       }
     />

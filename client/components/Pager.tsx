@@ -2,6 +2,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useT } from '../app/i18n.js';
 import { pageFromSearch } from '../app/prefetch.js';
 import { decorativeIcon } from './decorative-icon.js';
 
@@ -71,16 +72,17 @@ interface PagerProps {
 /** Spec section 4: Previous disabled on page 1, Next disabled on the last page. */
 export function Pager({ page, totalPages, onChange, label, busy = false, className }: PagerProps) {
   const last = Math.max(totalPages, 1);
+  const t = useT();
   return (
     <nav aria-label={label} className={className ? `okb-pager ${className}` : 'okb-pager'}>
       <Button icon={<LeftOutlined {...decorativeIcon} />} disabled={page <= 1 || busy} onClick={() => onChange(page - 1)}>
-        Previous
+        {t('pager.previous')}
       </Button>
       <span className="okb-pager-info" aria-live="polite">
-        Page {Math.min(page, last)} of {last}
+        {t('pager.info', { page: Math.min(page, last), total: last })}
       </span>
       <Button icon={<RightOutlined {...decorativeIcon} />} iconPlacement="end" disabled={page >= totalPages || busy} onClick={() => onChange(page + 1)}>
-        Next
+        {t('pager.next')}
       </Button>
     </nav>
   );

@@ -1,7 +1,9 @@
 import { Alert, Button, Card, Skeleton } from 'antd';
+import { useT } from '../app/i18n.js';
 
 /** When the profile itself cannot be shown (the loader normally has it): a retry instead of a blank page. */
 export function ProfileUnavailable({ loading, onRetry }: { loading: boolean; onRetry(): void }) {
+  const t = useT();
   if (loading) {
     return (
       <Card>
@@ -11,13 +13,13 @@ export function ProfileUnavailable({ loading, onRetry }: { loading: boolean; onR
   }
   return (
     <>
-      <h1 className="okb-sr-only">Profile</h1>
+      <h1 className="visually-hidden">{t('profile.title')}</h1>
       <Alert
         type="error"
         showIcon
-        title="Your profile could not be loaded."
-        description="Check your connection and try again."
-        action={<Button onClick={onRetry}>Retry</Button>}
+        title={t('profile.loadFailed')}
+        description={t('profile.checkConnection')}
+        action={<Button onClick={onRetry}>{t('common.retry')}</Button>}
       />
     </>
   );

@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { usePayBookingFee, type Rental } from '../api/rentals.js';
 import { notify } from '../app/notify.js';
+import { useT } from '../app/i18n.js';
 
 /**
  * 'Pay booking fee' after a declined, cancelled or abandoned try: the booking is still held (issue 20 item 14), so a
@@ -10,11 +11,12 @@ import { notify } from '../app/notify.js';
 export function RetryFeeButton({ rental }: { rental: Rental }) {
   const pay = usePayBookingFee();
   const [leaving, setLeaving] = useState(false);
+  const t = useT();
   return (
     <Button
       type="primary"
       loading={pay.isPending || leaving}
-      aria-label={`Pay booking fee for ${rental.bikeId.name}`}
+      aria-label={t('rentals.payFeeFor', { bike: rental.bikeId.name })}
       onClick={() =>
         pay.mutate(rental._id, {
           onSuccess: ({ payment_url }) => {
@@ -25,7 +27,7 @@ export function RetryFeeButton({ rental }: { rental: Rental }) {
         })
       }
     >
-      Pay booking fee
+      {t('rentals.payFee')}
     </Button>
   );
 }

@@ -2,21 +2,24 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useLocalePath, useT } from '../app/i18n.js';
 
 /** The search form of Home and Search: a whitespace-only term does nothing (spec section 5). */
 export function SearchBox({ initialTerm = '', id = 'bike-search' }: { initialTerm?: string; id?: string }) {
   const [term, setTerm] = useState(initialTerm);
   const navigate = useNavigate();
+  const t = useT();
+  const lp = useLocalePath();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = term.trim();
     if (!trimmed) return;
-    void navigate(`/search?searchTerm=${encodeURIComponent(trimmed)}`);
+    void navigate(lp(`/search?searchTerm=${encodeURIComponent(trimmed)}`));
   };
   return (
-    <form className="okb-search-box" role="search" onSubmit={submit} action="/search" method="get">
+    <form className="okb-search-box" role="search" onSubmit={submit} action={lp('/search')} method="get">
       <label htmlFor={id} className="okb-visually-hidden">
-        Search bikes by name
+        {t('search.label')}
       </label>
       <Input
         id={id}
@@ -24,12 +27,12 @@ export function SearchBox({ initialTerm = '', id = 'bike-search' }: { initialTer
         size="large"
         value={term}
         onChange={(event) => setTerm(event.target.value)}
-        placeholder="Search for by Name"
+        placeholder={t('search.placeholder')}
         prefix={<SearchOutlined aria-hidden="true" />}
         autoComplete="off"
       />
       <Button type="primary" size="large" htmlType="submit">
-        Search
+        {t('search.submit')}
       </Button>
     </form>
   );

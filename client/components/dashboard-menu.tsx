@@ -4,11 +4,13 @@ import {
   CalendarOutlined,
   CloudDownloadOutlined,
   ExclamationCircleOutlined,
+  FileProtectOutlined,
   DashboardOutlined,
   MailOutlined,
   PlusCircleOutlined,
   ScheduleOutlined,
   SettingOutlined,
+  TagsOutlined,
   ShopOutlined,
   RollbackOutlined,
   StarOutlined,
@@ -17,10 +19,13 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Role } from '../api/types.js';
+import type { MessageId } from '../../locales/index.js';
 
 export interface DashboardMenuEntry {
   to: string;
   label: string;
+  /** The label's catalogue id, for the entries a customer sees (the admin's screens are English for now). */
+  labelId?: MessageId;
   icon: ReactNode;
   /** Shown only to this role; absent: everyone signed in. */
   only?: Role;
@@ -28,15 +33,17 @@ export interface DashboardMenuEntry {
 
 /** Spec section 2, side menu entries in order; then the admin entries of later issues (Fleet and Counter Sale after Return Bikes, which they extend). */
 export const DASHBOARD_MENU: DashboardMenuEntry[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
-  { to: '/dashboard/profile', label: 'Profile', icon: <UserOutlined /> },
-  { to: '/dashboard/rentals', label: 'Rentals', icon: <CalendarOutlined />, only: 'user' },
-  { to: '/dashboard/myrentals', label: 'Add Review', icon: <StarOutlined />, only: 'user' },
+  { to: '/dashboard', label: 'Dashboard', labelId: 'dashboard.menu.home', icon: <DashboardOutlined /> },
+  { to: '/dashboard/profile', label: 'Profile', labelId: 'dashboard.menu.profile', icon: <UserOutlined /> },
+  { to: '/dashboard/rentals', label: 'Rentals', labelId: 'dashboard.menu.rentals', icon: <CalendarOutlined />, only: 'user' },
+  { to: '/dashboard/myrentals', label: 'Add Review', labelId: 'dashboard.menu.addReview', icon: <StarOutlined />, only: 'user' },
   { to: '/dashboard/addbike', label: 'Add Bike', icon: <PlusCircleOutlined />, only: 'admin' },
   { to: '/dashboard/allbikes', label: 'All Bikes', icon: <AppstoreOutlined />, only: 'admin' },
   { to: '/dashboard/returnbikes', label: 'Return Bikes', icon: <RollbackOutlined />, only: 'admin' },
   { to: '/dashboard/fleet', label: 'Fleet', icon: <ScheduleOutlined />, only: 'admin' },
-  { to: '/dashboard/counter', label: 'Counter Sale', icon: <ShopOutlined />, only: 'admin' },
+  { to: '/dashboard/counter', label: 'Counter', icon: <ShopOutlined />, only: 'admin' },
+  // Issue 25: add-ons, their stock for the week, and discount codes.
+  { to: '/dashboard/addons', label: 'Add-ons & Codes', icon: <TagsOutlined />, only: 'admin' },
   { to: '/dashboard/allusers', label: 'All Users', icon: <TeamOutlined />, only: 'admin' },
   // Issue 16, after the spec's entries: the outbox, partner webhooks, exports; issue 11: payments to look at.
   { to: '/dashboard/emails', label: 'Emails', icon: <MailOutlined />, only: 'admin' },
@@ -45,6 +52,8 @@ export const DASHBOARD_MENU: DashboardMenuEntry[] = [
   { to: '/dashboard/payments', label: 'Payment Attention', icon: <ExclamationCircleOutlined />, only: 'admin' },
   // Issue 26: opening hours, closed dates and the staff's calendar feeds.
   { to: '/dashboard/settings', label: 'Shop Settings', icon: <SettingOutlined />, only: 'admin' },
+  // Issue 22: the rental agreement riders sign, its versions and the signed PDFs.
+  { to: '/dashboard/agreement', label: 'Rental Agreement', icon: <FileProtectOutlined />, only: 'admin' },
 ];
 
 export const dashboardMenuFor = (role: Role): DashboardMenuEntry[] =>

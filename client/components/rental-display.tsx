@@ -3,18 +3,21 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { RentalStatus } from '../api/rentals.js';
 import './rentals.css';
 import { LoadError } from './LoadError.js';
+import { useT, type MessageId } from '../app/i18n.js';
 
-const STATUS_LABELS: Record<RentalStatus, string> = {
-  pending_fee: 'Booking fee pending',
-  booked: 'Booked',
-  returned: 'Payment due',
-  paid: 'Paid',
-  cancelled: 'Cancelled',
+const STATUS_LABELS: Record<RentalStatus, MessageId> = {
+  pending_fee: 'rentals.status.pending_fee',
+  booked: 'rentals.status.booked',
+  returned: 'rentals.status.returned',
+  paid: 'rentals.status.paid',
+  cancelled: 'rentals.status.cancelled',
 };
 
 /** antd's preset tag colours fall below 4.5:1 on light cards; rentals.css gives each state a contrast-checked pair. */
 export function RentalStatusTag({ status }: { status: RentalStatus }) {
-  return <Tag className={`rental-status-tag rental-status-${status}`}>{STATUS_LABELS[status] ?? status}</Tag>;
+  const t = useT();
+  const label = STATUS_LABELS[status] as MessageId | undefined;
+  return <Tag className={`rental-status-tag rental-status-${status}`}>{label ? t(label) : status}</Tag>;
 }
 
 /**
@@ -34,6 +37,7 @@ export function RentalsLoadState({
   cards: number;
   rows: number;
 }) {
+  const t = useT();
   if (rentals.isPending) {
     return (
       <div className={className} aria-busy="true" aria-label={label}>
@@ -47,7 +51,7 @@ export function RentalsLoadState({
   }
   if (rentals.isError) {
     return (
-      <LoadError title="Your rentals could not be loaded." description={rentals.error.message} onRetry={() => rentals.refetch()} />
+      <LoadError title={t('rentals.loadError')} description={rentals.error.message} onRetry={() => rentals.refetch()} />
     );
   }
   return null;

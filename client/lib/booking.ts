@@ -4,6 +4,10 @@
  */
 export const BOOKING_FEE_LABEL = 'Tk 100';
 
+/** The fee in another language than English, as that language writes whole amounts ('100 BDT', '১০০৳'). */
+export const bookingFeeLabel = (locale: string): string =>
+  locale === 'en' ? BOOKING_FEE_LABEL : new Intl.NumberFormat(locale, { style: 'currency', currency: 'BDT', maximumFractionDigits: 0 }).format(100);
+
 /** Spec section 9: the stepper's maximum when the stock is unknown. The API also books at most 10 units at once. */
 export const MAX_UNITS_PER_BOOKING = 10;
 

@@ -1,3 +1,4 @@
+import { formatMessage, type MessageId } from '../../locales/index.js';
 /**
  * The one time formatter of the web app (issue 14 item 12, issue 12 item 5): every time is shown in the shop's
  * time zone (an IANA name from the app settings, 'UTC' by default), named, so the server's HTML and the browser
@@ -28,10 +29,13 @@ export function safeTimeZone(zone: string | null | undefined): string {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** `locale`: the reader's language; English reads as 'en-US' ('Nov 24, 2026'), German '24.11.2026', Bangla with Bangla digits. */
+function formatter(key: string, options: Intl.DateTimeFormatOptions, locale = 'en'): Intl.DateTimeFormat {
+  const tag = locale === 'en' ? 'en-US' : locale;
+  key = `${tag}|${key}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat('en-US', options);
+    found = new Intl.DateTimeFormat(tag, options);
     formatters.set(key, found);
   }
   return found;
@@ -43,19 +47,19 @@ const toDate = (value: string | number | Date): Date | null => {
 };
 
 /** 'Nov 24, 2026, 1:30 PM GMT+6'. */
-export function formatDateTime(value: string | number | Date, zone: string): string {
+export function formatDateTime(value: string | number | Date, zone: string, locale = 'en'): string {
   const at = toDate(value);
   if (!at) return '';
   const tz = safeTimeZone(zone);
-  return formatter(`dt|${tz}`, { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' }).format(at) + ` ${zoneLabel(at, tz)}`;
+  return formatter(`dt|${tz}`, { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' }, locale).format(at) + ` ${zoneLabel(at, tz)}`;
 }
 
 /** 'Nov 24, 2026'. */
-export function formatDate(value: string | number | Date, zone: string): string {
+export function formatDate(value: string | number | Date, zone: string, locale = 'en'): string {
   const at = toDate(value);
   if (!at) return '';
   const tz = safeTimeZone(zone);
-  return formatter(`d|${tz}`, { timeZone: tz, dateStyle: 'medium' }).format(at);
+  return formatter(`d|${tz}`, { timeZone: tz, dateStyle: 'medium' }, locale).format(at);
 }
 
 /** The zone as people read it: 'UTC', 'GMT+6', 'CET'. */
@@ -128,17 +132,17 @@ export function shopDayStart(at: Date, zone: string, days = 0): string {
 }
 
 /** '2 h', '1 day 3 h', '1 week 2 days': a window's length, for the quote. */
-export function formatDuration(ms: number): string {
-  if (!(ms > 0)) return '0 h';
+export function formatDuration(ms: number, format: (id: MessageId, values?: Record<string, number>) => string = (id, values) => formatMessage('en', id, values)): string {
+  if (!(ms > 0)) return format('duration.zero');
   const totalMinutes = Math.ceil(ms / 60_000);
   const weeks = Math.floor(totalMinutes / (7 * 24 * 60));
   const days = Math.floor((totalMinutes % (7 * 24 * 60)) / (24 * 60));
   const hours = Math.floor((totalMinutes % (24 * 60)) / 60);
   const minutes = totalMinutes % 60;
   const parts: string[] = [];
-  if (weeks) parts.push(`${weeks} ${weeks === 1 ? 'week' : 'weeks'}`);
-  if (days) parts.push(`${days} ${days === 1 ? 'day' : 'days'}`);
-  if (hours) parts.push(`${hours} h`);
-  if (minutes) parts.push(`${minutes} min`);
+  if (weeks) parts.push(format('duration.weeks', { n: weeks }));
+  if (days) parts.push(format('duration.days', { n: days }));
+  if (hours) parts.push(format('duration.hours', { n: hours }));
+  if (minutes) parts.push(format('duration.minutes', { n: minutes }));
   return parts.join(' ');
 }

@@ -12,6 +12,8 @@ export class AuthUser {
   name: string;
   email: string;
   role: Role;
+  /** The language the user chose (issue 27), null: the shop's default. */
+  language?: string | null;
 }
 
 // The access metadata the AccessGuard reads. Controllers declare access with @Endpoint({ access }) (endpoint.decorator.ts),

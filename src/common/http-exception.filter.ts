@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { ErrorEnvelope } from './api-result.js';
 import { loggableError, loggableMessage } from './loggable-error.js';
 import { requestIdOf } from './observability/request-id.js';
+import { DEFAULT_LOCALE, localizeApiMessage, requestLocale } from './i18n/i18n.js';
 
 
 const CODES: Record<number, string> = {
@@ -85,6 +86,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     // 5xx answers name the request (also in the X-Request-Id header of every answer) for support to find its logs.
     if (status >= 500 && id) body = { ...body, requestId: id };
+    // The message in the caller's language (Accept-Language); `code` and field names stay the same in every language.
+    const locale = requestLocale(req);
+    res.vary('Accept-Language');
+    if (locale !== DEFAULT_LOCALE) {
+      body = {
+        ...body,
+        message: localizeApiMessage(body.message, locale),
+        ...(body.errors ? { errors: body.errors.map((error) => ({ ...error, message: localizeApiMessage(error.message, locale) })) } : {}),
+      };
+      res.setHeader('Content-Language', locale);
+    }
     res.status(status).json(body);
   }
 }

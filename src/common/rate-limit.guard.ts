@@ -139,7 +139,7 @@ export class RateLimitStore implements OnApplicationShutdown {
 
 export interface RateLimitOptions {
   /** The setting holding the limit per minute. */
-  setting: keyof Pick<Env, 'LOGIN_RATE_LIMIT' | 'BOOKING_RATE_LIMIT'>;
+  setting: keyof Pick<Env, 'LOGIN_RATE_LIMIT' | 'BOOKING_RATE_LIMIT' | 'GIFT_CARD_LOOKUP_RATE_LIMIT'>;
   /** Count per client address (default) or per signed-in customer. */
   per: 'ip' | 'user';
   message?: string;

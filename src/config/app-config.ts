@@ -36,6 +36,11 @@ export class AppConfig {
   }
 
   get bookingFeeMinor(): number {
-    return toMinor(this.env.BOOKING_FEE_AMOUNT);
+    return toMinor(this.env.BOOKING_FEE_AMOUNT, this.env.BOOKING_FEE_CURRENCY);
+  }
+
+  /** The currency gift cards are sold in: GIFT_CARD_CURRENCY, else RENTAL_CURRENCY. */
+  get giftCardCurrency(): string {
+    return this.env.GIFT_CARD_CURRENCY ?? this.env.RENTAL_CURRENCY;
   }
 }

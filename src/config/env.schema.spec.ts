@@ -1,3 +1,4 @@
+import { AppConfig } from './app-config.js';
 import { ConfigError, parseEnv } from './env.schema.js';
 
 describe('parseEnv', () => {
@@ -76,5 +77,24 @@ describe('parseEnv', () => {
     expect(env.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(env.JWT_EXPIRES_IN).toBe(3600);
     expect(env.BOOKING_FEE_CURRENCY).toBe('USD');
+  });
+
+  it('RENTAL_CURRENCY (the shop currency, issue 27): USD by default, an ISO 4217 code Intl knows, LATE_FEE_PER_HOUR within its decimals', () => {
+    expect(parseEnv({}).RENTAL_CURRENCY).toBe('USD');
+    expect(parseEnv({ RENTAL_CURRENCY: 'jpy' }).RENTAL_CURRENCY).toBe('JPY');
+    expect(parseEnv({ RENTAL_CURRENCY: 'KWD', LATE_FEE_PER_HOUR: '1.25' }).LATE_FEE_PER_HOUR).toBe(1.25);
+    expect(() => parseEnv({ RENTAL_CURRENCY: 'XYZ' })).toThrow(/RENTAL_CURRENCY: must be an ISO 4217 currency code/);
+    expect(() => parseEnv({ RENTAL_CURRENCY: 'JPY', LATE_FEE_PER_HOUR: '12.5' })).toThrow(/LATE_FEE_PER_HOUR: must be an amount in JPY/);
+  });
+
+  it('LATE_FEE_PER_HOUR and BOOKING_FEE_AMOUNT take the decimals of their currency: three in KWD, none in JPY (issue 27)', () => {
+    expect(parseEnv({ RENTAL_CURRENCY: 'KWD', LATE_FEE_PER_HOUR: '1.125' }).LATE_FEE_PER_HOUR).toBe(1.125);
+    expect(parseEnv({ BOOKING_FEE_CURRENCY: 'KWD', BOOKING_FEE_AMOUNT: '1.125' }).BOOKING_FEE_AMOUNT).toBe(1.125);
+    expect(parseEnv({ BOOKING_FEE_CURRENCY: 'JPY', BOOKING_FEE_AMOUNT: '500' }).BOOKING_FEE_AMOUNT).toBe(500);
+    expect(() => parseEnv({ BOOKING_FEE_CURRENCY: 'JPY', BOOKING_FEE_AMOUNT: '100.5' })).toThrow(/BOOKING_FEE_AMOUNT: must be an amount in JPY/);
+    expect(() => parseEnv({ BOOKING_FEE_CURRENCY: 'XYZ' })).toThrow(/BOOKING_FEE_CURRENCY: must be an ISO 4217 currency code/);
+    // The fee in its currency's own minor units: 500 yen, 1125 fils, 10000 poisha (100 BDT, the default).
+    const fee = (env: Record<string, string>) => new AppConfig(parseEnv(env)).bookingFeeMinor;
+    expect([fee({ BOOKING_FEE_CURRENCY: 'JPY', BOOKING_FEE_AMOUNT: '500' }), fee({ BOOKING_FEE_CURRENCY: 'KWD', BOOKING_FEE_AMOUNT: '1.125' }), fee({})]).toEqual([500, 1125, 10000]);
   });
 });

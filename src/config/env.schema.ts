@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toMinorExact } from '../common/money.js';
+import { isCurrencyCode, majorToMinorExact } from '../../locales/currency.js';
 
 const bool = (def: boolean) =>
   z
@@ -56,6 +56,8 @@ export const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(3000),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** The largest condition photo accepted at the counter (bytes, as uploaded). */
+    PHOTO_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(15 * 1024 * 1024),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     JWT_EXPIRES_IN: z.coerce.number().int().min(60).max(60 * 60 * 24 * 90).default(60 * 60 * 24 * 7),
     JWT_ISSUER: z.string().min(1).default('okay-bike'),
@@ -63,6 +65,8 @@ export const envSchema = z
     CORS_ORIGINS: originList,
     /** Origins a checkout's returnUrl may point at; empty = the CORS_ORIGINS list (the shop's own origin always). */
     RETURN_ORIGINS: originList,
+    /** Sites that may embed the booking widget (CSP frame-ancestors of /embed pages; payers return to them too). */
+    WIDGET_ORIGINS: originList,
     /** The shop's time zone: zone-less times (a datetime-local value) are read in it. */
     SHOP_TIME_ZONE: timeZone.default('UTC'),
     // No default here: production must name its gateway (see superRefine); elsewhere the sandbox is the default.
@@ -74,23 +78,28 @@ export const envSchema = z
       .number()
       .positive()
       .max(1_000_000)
-      .refine((v) => toMinorExact(v) !== null, 'must be an amount with at most 2 decimals')
+      .refine((v) => majorToMinorExact(v, 'KWD') !== null, 'must be an amount with at most 3 decimals (the currency\'s own)')
       .default(100),
     BOOKING_FEE_CURRENCY: z
       .string()
       .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO currency code')
       .transform((v) => v.toUpperCase())
+      .refine((v) => isCurrencyCode(v), 'must be an ISO 4217 currency code (BDT, USD, JPY, ...)')
       .default('BDT'),
+    /** The shop's currency (issue 27): new bikes, add-ons and gift cards are priced in it, in its own minor units. */
     RENTAL_CURRENCY: z
       .string()
       .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO currency code')
       .transform((v) => v.toUpperCase())
+      .refine((v) => isCurrencyCode(v), 'must be an ISO 4217 currency code (USD, EUR, JPY, KWD, ...)')
       .default('USD'),
     HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
     /** Security deposits (issue 21): the card hold is placed this many hours before the start (or at booking when later). */
     DEPOSIT_HOLD_LEAD_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
     /** A hold is renewed (a new hold, then the old one released) this many hours before it would lapse. */
     DEPOSIT_REAUTH_MARGIN_HOURS: z.coerce.number().int().min(1).max(24 * 6).default(24),
+    /** Rental agreements (issue 22): a rider's signature of the current version is reused for this many days. */
+    AGREEMENT_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     MAX_PENDING_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(3),
     // Issue 20: what one customer and one client address may hold (0 = no limit).
     MAX_HELD_UNIT_DAYS: z.coerce.number().min(0).max(100_000).default(400),
@@ -102,9 +111,25 @@ export const envSchema = z
       .refine((v) => v === 0 || v === 100, 'must be 0 or 100: a booking fee is refunded whole or kept (the gateways refund whole payments)')
       .default(0),
     BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    // Issue 25: unknown discount codes one customer, and one client address, may try per COUPON_GUESS_WINDOW_MINUTES.
+    COUPON_GUESS_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    COUPON_GUESS_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    // Gift cards (issue 25). Currency: empty = RENTAL_CURRENCY. Presets: the amounts offered (major units, comma separated).
+    GIFT_CARD_CURRENCY: optionalString.pipe(z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO currency code').optional()).transform((v) => v?.toUpperCase()),
+    GIFT_CARD_PRESETS: z
+      .string()
+      .regex(/^\s*\d+(\.\d{1,2})?(\s*,\s*\d+(\.\d{1,2})?)*\s*$/, 'must be amounts separated by commas, e.g. 25,50,100')
+      .default('25,50,100')
+      .transform((v) => v.split(',').map((a) => Number(a.trim()))),
+    GIFT_CARD_MIN_AMOUNT: z.coerce.number().positive().max(1_000_000).default(5),
+    GIFT_CARD_MAX_AMOUNT: z.coerce.number().positive().max(1_000_000).default(1000),
+    /** Months a gift card stays valid after its purchase; 0 (the default): it never expires. */
+    GIFT_CARD_EXPIRY_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
+    /** Balance lookups (GET /api/gift-cards/{code}) per client address and minute. */
+    GIFT_CARD_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
     FREE_CANCELLATION_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
     LATE_GRACE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(30),
-    LATE_FEE_PER_HOUR: optionalString.pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be an amount with at most 2 decimals').optional()).transform((v) => (v === undefined ? undefined : Number(v))),
+    LATE_FEE_PER_HOUR: optionalString.pipe(z.string().regex(/^\d+(\.\d{1,3})?$/, 'must be an amount with at most 3 decimals (the currency\'s own)').optional()).transform((v) => (v === undefined ? undefined : Number(v))),
     // Demo data and the Login quick-fill buttons only when asked for (DEMO_MODE=true), never by default.
     DEMO_MODE: bool(false),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
@@ -127,6 +152,8 @@ export const envSchema = z
     /** application_name on the server's database connections (pg_stat_activity). */
     DATABASE_APPLICATION_NAME: z.string().min(1).max(63).default('okay-bike'),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120000).default(0),
+    /** How long a public listing answer is kept at most (every catalog change drops it at once); 0: not kept. */
+    API_MICRO_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -167,6 +194,14 @@ export const envSchema = z
     REMINDER_INTERVAL_MS: z.coerce.number().int().min(1000).max(3600000).default(60000),
   })
   .superRefine((env, ctx) => {
+    // The late fee is charged in the shop's currency: no more decimals than it has (JPY none), nothing rounded.
+    if (env.LATE_FEE_PER_HOUR !== undefined && isCurrencyCode(env.RENTAL_CURRENCY) && majorToMinorExact(env.LATE_FEE_PER_HOUR, env.RENTAL_CURRENCY) === null) {
+      ctx.addIssue({ code: 'custom', path: ['LATE_FEE_PER_HOUR'], message: `must be an amount in ${env.RENTAL_CURRENCY}, with no more decimals than it has` });
+    }
+    // The booking fee in its own currency's minor units: 100 JPY is 100 yen, 1.5 KWD 1500 fils; never rounded.
+    if (isCurrencyCode(env.BOOKING_FEE_CURRENCY) && majorToMinorExact(env.BOOKING_FEE_AMOUNT, env.BOOKING_FEE_CURRENCY) === null) {
+      ctx.addIssue({ code: 'custom', path: ['BOOKING_FEE_AMOUNT'], message: `must be an amount in ${env.BOOKING_FEE_CURRENCY}, with no more decimals than it has` });
+    }
     if (env.OUTBOX_LEASE_MS <= env.WEBHOOK_TIMEOUT_MS) {
       ctx.addIssue({ code: 'custom', path: ['OUTBOX_LEASE_MS'], message: 'must be longer than WEBHOOK_TIMEOUT_MS (a claimed send must end before another worker may take it)' });
     }

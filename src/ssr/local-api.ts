@@ -1,121 +1,84 @@
-import { HttpException, type INestApplicationContext, type PipeTransform, type Type } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { ApiResult } from '../common/api-result.js';
-import { AuthUser } from '../common/decorators.js';
-import { httpExceptionEnvelope } from '../common/http-exception.filter.js';
-import { ParseIdPipe } from '../common/parse-id.pipe.js';
-import { createValidationPipe } from '../common/validation.pipe.js';
-import { accessDenial, accessRuleOf } from '../modules/auth/access-rule.js';
-import { BikesController } from '../modules/bikes/bikes.controller.js';
-import { ListBikesQueryDto } from '../modules/bikes/bikes.dto.js';
-import { DashboardController } from '../modules/dashboard/dashboard.controller.js';
-import { FavouritesController } from '../modules/favourites/favourites.controller.js';
-import { ReviewsController } from '../modules/reviews/reviews.controller.js';
-import { UsersController } from '../modules/users/users.controller.js';
+import type { INestApplication } from '@nestjs/common';
+import { request as httpRequest, type Server } from 'node:http';
+import { Duplex, PassThrough } from 'node:stream';
+import { WEB_CLIENT_HEADER, WEB_CLIENT_VALUE } from '../common/public-urls.js';
 import type { LocalAnswer, LocalApi } from './render-contract.js';
 
-type Query = Record<string, string>;
-
-interface LocalRoute {
-  pattern: RegExp;
-  controller: Type<object>;
-  /** The controller method: its access (@Endpoint) authorizes the call by the AccessGuard's rule (access-rule.ts). */
-  method: string;
-  call(controller: never, match: RegExpExecArray, query: Query, user: AuthUser | undefined): Promise<ApiResult<unknown>>;
+/** Who the page request names: its Cookie and Authorization headers (absent for a page rendered signed out). */
+export interface LocalCaller {
+  cookie?: string;
+  authorization?: string;
 }
 
-const idPipe = ParseIdPipe('id');
-const bikeIdPipe = ParseIdPipe('bikeId');
-const validation = createValidationPipe();
+/** Marks the in-memory connections, so the server (and its tests) can tell them from network sockets. */
+export const IN_PROCESS_CONNECTION = Symbol.for('okb.inProcessConnection');
 
-const param = (pipe: PipeTransform, value: string, name: string): Promise<string> =>
-  Promise.resolve(pipe.transform(decodeURIComponent(value), { type: 'param', data: name, metatype: String }) as string);
+/** Two connected in-memory stream ends with the few socket methods Node's HTTP server and client call. */
+function memoryConnection(): { client: Duplex; server: Duplex } {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  const client = Duplex.from({ readable: toClient, writable: toServer });
+  const server = Duplex.from({ readable: toServer, writable: toClient });
+  for (const end of [client, server]) {
+    Object.assign(end, {
+      remoteAddress: '127.0.0.1',
+      remotePort: 0,
+      encrypted: false,
+      [IN_PROCESS_CONNECTION]: true,
+      setTimeout: () => end,
+      setNoDelay: () => end,
+      setKeepAlive: () => end,
+      ref: () => end,
+      unref: () => end,
+    });
+  }
+  return { client, server };
+}
 
 /**
- * The GET routes the page loaders read (client/pages/*loader*.ts), answered in-process: the same controller methods
- * (so the same services, DTOs and messages), the same pipes on their parameters, the AccessGuard's access rule,
- * with the caller the page request's cookie names. Loaders that read anything else fall back to the API on loopback.
+ * The API in-process for the server's route loaders. Every call is a real HTTP request handed to Nest's own HTTP
+ * server over an in-memory connection (no socket, no loopback port): the same middleware, router, guards, pipes,
+ * interceptors and exception filter as a request over the network, so it answers exactly what the web client gets
+ * (image paths kept, `x-okb-client: web`), for every route — nothing is listed by hand.
  */
-const ROUTES: LocalRoute[] = [
-  {
-    pattern: /^bikes$/,
-    controller: BikesController,
-    method: 'listBikes',
-    call: async (c: BikesController, _m, query) =>
-      c.listBikes((await validation.transform(query, { type: 'query', metatype: ListBikesQueryDto })) as ListBikesQueryDto),
-  },
-  {
-    pattern: /^bikes\/related\/([^/]+)$/,
-    controller: BikesController,
-    method: 'listRelatedBikes',
-    call: async (c: BikesController, m) => c.listRelatedBikes(await param(idPipe, m[1], 'id')),
-  },
-  {
-    pattern: /^bikes\/([^/]+)$/,
-    controller: BikesController,
-    method: 'getBike',
-    call: async (c: BikesController, m) => c.getBike(await param(idPipe, m[1], 'id')),
-  },
-  {
-    pattern: /^reviews\/getpostreviews\/([^/]+)$/,
-    controller: ReviewsController,
-    method: 'listBikeReviews',
-    call: async (c: ReviewsController, m, _q, user) => c.listBikeReviews(await param(bikeIdPipe, m[1], 'bikeId'), user),
-  },
-  {
-    pattern: /^dashboard\/summary$/,
-    controller: DashboardController,
-    method: 'getDashboardSummary',
-    call: (c: DashboardController) => c.getDashboardSummary(),
-  },
-  {
-    pattern: /^favourite$/,
-    controller: FavouritesController,
-    method: 'listFavourites',
-    call: (c: FavouritesController, _m, _q, user) => c.listFavourites(user as AuthUser),
-  },
-  {
-    pattern: /^users\/me$/,
-    controller: UsersController,
-    method: 'getMe',
-    call: (c: UsersController, _m, _q, user) => c.getMe(user as AuthUser),
-  },
-];
+export function createLocalApiFactory(app: INestApplication): (caller: LocalCaller) => LocalApi {
+  const httpServer = app.getHttpServer() as Server;
 
-/** What the exception filter answers for an HttpException; anything else is the renderer's to handle. */
-function errorAnswer(error: unknown): LocalAnswer {
-  if (!(error instanceof HttpException)) throw error;
-  return { status: error.getStatus(), body: httpExceptionEnvelope(error) };
-}
-
-/** Builds the in-process API the server renderer hands its loaders, per page request (its caller). */
-export function createLocalApiFactory(app: INestApplicationContext): (user: AuthUser | null) => LocalApi {
-  const reflector = app.get(Reflector);
-  const resolved = ROUTES.map((route) => {
-    const controller = app.get(route.controller, { strict: false });
-    const handler = (controller as Record<string, unknown>)[route.method] as (...args: unknown[]) => unknown;
-    if (typeof handler !== 'function') throw new Error(`${route.controller.name}.${route.method} is not a method`);
-    return { route, controller, rule: accessRuleOf(reflector, handler, route.controller) };
-  });
-
-  return (user) => (method, path, query) => {
-    if (method !== 'GET') return null;
-    for (const { route, controller, rule } of resolved) {
-      const match = route.pattern.exec(path);
-      if (!match) continue;
-      return (async (): Promise<LocalAnswer> => {
-        try {
-          // A page whose cookie names no one renders signed out, and its loopback calls send no cookie: no token.
-          const denial = accessDenial(rule, user ?? undefined, false);
-          if (denial) throw denial;
-          const result = await route.call(controller as never, match, query, user ?? undefined);
-          // What the envelope interceptor and JSON serialisation make of it (dates as strings, undefined dropped).
-          return { status: 200, body: JSON.parse(JSON.stringify({ success: true, message: result.message, ...result.extra, data: result.data ?? null })) as unknown };
-        } catch (error) {
-          return errorAnswer(error);
-        }
-      })();
-    }
-    return null;
-  };
+  return (caller) => (method, path, query) =>
+    new Promise<LocalAnswer>((resolve, reject) => {
+      const headers: Record<string, string> = { accept: 'application/json', connection: 'close', [WEB_CLIENT_HEADER]: WEB_CLIENT_VALUE };
+      if (caller.cookie) headers.cookie = caller.cookie;
+      if (caller.authorization) headers.authorization = caller.authorization;
+      const search = new URLSearchParams(query).toString();
+      const connection = memoryConnection();
+      httpServer.emit('connection', connection.server);
+      const req = httpRequest(
+        {
+          method: method.toUpperCase(),
+          host: 'localhost',
+          path: `/api/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`,
+          headers,
+          createConnection: () => connection.client,
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            connection.client.destroy();
+            connection.server.destroy();
+            let body: unknown = {};
+            try {
+              body = text ? (JSON.parse(text) as unknown) : {};
+            } catch {
+              body = { success: false, message: `The API answered ${res.statusCode ?? 0} with a body that is not JSON` };
+            }
+            resolve({ status: res.statusCode ?? 0, body });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { MicroCache } from '../common/micro-cache.js';
 import { pageCacheLookups } from '../common/observability/metrics.js';
 
 /** A rendered page kept for anonymous visitors: its HTML carries `NONCE_PLACEHOLDER` where each response's nonce goes. */
@@ -21,90 +22,58 @@ export interface PageCacheOptions {
 }
 
 /**
- * Pages that are the same for every anonymous visitor (no session cookie), per theme and URL, for a short time.
- * Any write that may change what a page shows drops them all (`invalidate`, called for API writes on this
- * instance and for the database's change notifications from every instance, see page-invalidation.ts): with a
- * few hundred pages at most, one generation for everything is simpler and safer than tracking which page shows what.
- *
- * Renders are single-flight per key and generation: fifty visitors arriving at once for a page not cached cause
- * one render. A render that began before an invalidation is served to those waiting for it but not kept.
+ * Pages that are the same for every anonymous visitor (no session cookie), per theme, language and URL, for a short
+ * time: a MicroCache (src/common/micro-cache.ts: single-flight renders, LRU within an entry and byte budget, a render
+ * that began before an invalidation served but not kept). Any write that may change what a page shows drops them all
+ * (`invalidate`, called for API writes on this instance and for the database's change notifications from every
+ * instance, see page-invalidation.ts): with a few hundred pages at most, one generation for everything is simpler and
+ * safer than tracking which page shows what.
  */
 export class PageCache {
   /** Stands for the CSP nonce in cached HTML; random per process, so page content cannot spell it. */
   readonly noncePlaceholder = `okbnonce${randomBytes(12).toString('hex')}`;
-  private readonly entries = new Map<string, CachedPage>();
-  private readonly inflight = new Map<string, Promise<CachedPage | null>>();
-  private generation = 0;
-  private bytes = 0;
+  private readonly cache: MicroCache<CachedPage | null>;
+  private readonly ttlMs: number;
   private readonly now: () => number;
 
-  constructor(private readonly options: PageCacheOptions) {
+  constructor(options: PageCacheOptions) {
+    this.ttlMs = options.ttlMs;
     this.now = options.now ?? Date.now;
+    this.cache = new MicroCache<CachedPage | null>({
+      ttlMs: options.ttlMs,
+      maxEntries: options.maxEntries,
+      maxBytes: options.maxBytes,
+      now: options.now,
+      // A render that answers null (a page that must not be shared, e.g. a redirect) is made afresh per request.
+      keep: (page) => page !== null,
+      sizeOf: (page) => page?.bytes ?? 0,
+      lookups: pageCacheLookups,
+    });
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.cache.size;
   }
 
   invalidate(): void {
-    this.generation += 1;
-    this.entries.clear();
-    this.bytes = 0;
+    this.cache.invalidate();
   }
 
   /**
    * The cached page for `key`, or the one `render` makes (kept when it is cacheable: `render` answers null for a
    * page that must not be shared, e.g. a redirect, and it is then made afresh per request).
    */
-  async get(key: string, render: () => Promise<{ status: number; redirect?: string; html: string } | null>): Promise<CachedPage | null> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) {
-      // Least recently used goes first when the cache is full.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      pageCacheLookups.inc({ result: 'hit' });
-      return hit;
-    }
-    pageCacheLookups.inc({ result: 'miss' });
-    if (hit) this.remove(key);
-    const flightKey = `${this.generation}\u0000${key}`;
-    let flight = this.inflight.get(flightKey);
-    if (!flight) {
-      const generation = this.generation;
-      flight = render()
-        .then((page) => {
-          if (!page) return null;
-          const cached: CachedPage = {
-            ...page,
-            etag: `W/"${createHash('sha1').update(`${page.status}\u0000${page.redirect ?? ''}\u0000${page.html}`).digest('base64url')}"`,
-            expiresAt: this.now() + this.options.ttlMs,
-            bytes: page.html.length * 2,
-          };
-          if (generation === this.generation) this.store(key, cached);
-          return cached;
-        })
-        .finally(() => this.inflight.delete(flightKey));
-      this.inflight.set(flightKey, flight);
-    }
-    return flight;
-  }
-
-  private store(key: string, page: CachedPage): void {
-    this.remove(key);
-    this.entries.set(key, page);
-    this.bytes += page.bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
-      if (entry === page) break;
-      this.remove(oldest);
-    }
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+  get(key: string, render: () => Promise<{ status: number; redirect?: string; html: string } | null>): Promise<CachedPage | null> {
+    return this.cache.get(key, async () => {
+      const page = await render();
+      if (!page) return null;
+      return {
+        ...page,
+        etag: `W/"${createHash('sha1').update(`${page.status}\u0000${page.redirect ?? ''}\u0000${page.html}`).digest('base64url')}"`,
+        expiresAt: this.now() + this.ttlMs,
+        bytes: page.html.length * 2,
+      };
+    });
   }
 
   /** The page for one response: the response's nonce in place of the placeholder. */

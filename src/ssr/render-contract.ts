@@ -9,6 +9,8 @@ export interface SsrUser {
   name: string;
   email: string;
   role: 'user' | 'admin';
+  /** The language the user chose for the dashboard (issue 27); null: English. */
+  language: string | null;
 }
 
 export interface DemoAccounts {
@@ -23,10 +25,11 @@ export interface LocalAnswer {
 }
 
 /**
- * The API read in-process for the server's route loaders (src/ssr/local-api.ts): an answer for the GET routes it
- * serves, null for the others (the loader then calls the API on loopback). Paths are relative to /api/.
+ * The API in-process for the server's route loaders (src/ssr/local-api.ts): every call (the loaders only read, no
+ * body) is an in-memory request through the API's own router, as the page request's caller. Paths are relative to
+ * /api/.
  */
-export type LocalApi = (method: string, path: string, query: Record<string, string>) => Promise<LocalAnswer> | null;
+export type LocalApi = (method: string, path: string, query: Record<string, string>) => Promise<LocalAnswer>;
 
 export interface RenderOptions {
   /** The page request (GET), with the browser's URL path and query. */
@@ -39,9 +42,11 @@ export interface RenderOptions {
   demoAccounts: DemoAccounts | null;
   /** The shop's time zone (SHOP_TIME_ZONE): the boot settings carry it to the pages. */
   timeZone: string;
+  /** The shop's currency (RENTAL_CURRENCY, issue 27): amount inputs take its decimals. Absent: USD. */
+  currency?: string;
   /** The sandbox gateway is on (no money moves): admins see a banner on the dashboard. */
   sandboxPayments: boolean;
-  /** Origin the route loaders call the API on (loopback) for what `localApi` does not answer. */
+  /** Origin the route loaders call the API on (loopback) when there is no `localApi`. */
   apiBase: string;
   /** The API in-process, as the request's caller. */
   localApi?: LocalApi;
@@ -54,6 +59,8 @@ export interface RenderResult {
   status: number;
   /** Set for a redirect (3xx); nothing else is meaningful then. */
   redirect?: string;
+  /** The page's language (issue 27): its path's prefix, or the user's chosen language on the dashboard. */
+  locale?: string;
   /** Attributes of <html> (lang, class). */
   htmlAttributes: Record<string, string>;
   /** Title, meta tags and the extracted antd styles. */

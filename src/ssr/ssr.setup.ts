@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { ViteDevServer } from 'vite';
+import { splitLocalePath } from '../../locales/index.js';
 import type { AuthUser } from '../common/decorators.js';
 import { loggableError } from '../common/loggable-error.js';
 import { projectRoot } from '../common/project-root.js';
@@ -16,6 +17,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { AntdStylesheets } from './antd-stylesheets.js';
 import { documentTemplate, ERROR_PAGE, escapeAttr, fillTemplate, type PageAssets, type RouteAssets } from './html-template.js';
 import { PageCache } from './page-cache.js';
+import { publicFiles } from './public-files.js';
 import type { DemoAccounts, LocalApi, ServerEntry, ThemeMode } from './render-contract.js';
 
 export interface SsrDeps {
@@ -30,8 +32,11 @@ export interface SsrDeps {
   httpServer: Server;
   /** True when the request names a caller (session cookie or bearer token), valid or not: its page is never shared. */
   hasSession(req: Request): boolean;
-  /** The API in-process for the route loaders, as this caller (src/ssr/local-api.ts); loopback HTTP without it. */
-  localApi?: (user: AuthUser | null) => LocalApi;
+  /**
+   * The API in-process for the route loaders, as the page request's caller (its Cookie and Authorization headers;
+   * src/ssr/local-api.ts); loopback HTTP without it.
+   */
+  localApi?: (caller: { cookie?: string; authorization?: string }) => LocalApi;
   /** Subscribes to "what public pages show may have changed" (CatalogChanges); the anonymous page cache empties. */
   onCatalogChange?: (listener: () => void) => void;
 }
@@ -287,15 +292,7 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
   const pageCache = dev ? null : new PageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 500, maxBytes: 128 * 1024 * 1024 });
   deps.onCatalogChange?.(() => pageCache?.invalidate());
 
-  app.use(
-    skipApi(
-      express.static(join(root, 'public'), {
-        index: false,
-        redirect: false,
-        maxAge: dev ? 0 : '1d',
-      }),
-    ),
-  );
+  app.use(skipApi(publicFiles(join(root, 'public'), dev)));
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (isApiPath(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
@@ -331,7 +328,7 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
     const theme = themeFromRequest(req);
     const result = await entry.render({
       request,
-      user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
+      user: user ? { id: user.id, name: user.name, email: user.email, role: user.role, language: user.language ?? null } : null,
       nonce,
       demoAccounts: deps.demoAccounts
         ? {
@@ -340,9 +337,10 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
           }
         : null,
       timeZone: deps.config.env.SHOP_TIME_ZONE,
+      currency: deps.config.env.RENTAL_CURRENCY,
       sandboxPayments: deps.sandboxPayments,
       apiBase: `http://127.0.0.1:${req.socket.localPort}`,
-      localApi: deps.localApi?.(user),
+      localApi: deps.localApi?.(user ? { cookie: req.get('cookie'), authorization: req.get('authorization') } : {}),
       cookie: user ? req.get('cookie') : undefined,
       theme,
     });
@@ -370,8 +368,9 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
     const nonce = String(res.locals.cspNonce ?? '');
     res.vary('Cookie');
     if (pageCache && !deps.hasSession(req)) {
-      // The same for every anonymous visitor: per theme, origin (canonical URLs) and URL, rendered once.
-      const key = `${themeFromRequest(req)} ${pageOrigin(req, deps.config.env.PUBLIC_URL)}${req.originalUrl}`;
+      // The same for every anonymous visitor: per theme, language (issue 27: named by the path's prefix, so
+      // `/de/allbikes` and `/allbikes` are two pages), origin (canonical URLs) and URL, rendered once.
+      const key = `${themeFromRequest(req)} ${splitLocalePath(req.path).locale} ${pageOrigin(req, deps.config.env.PUBLIC_URL)}${req.originalUrl}`;
       const page = await pageCache.get(key, async () => {
         const doc = await renderDocument(req, null, pageCache.noncePlaceholder);
         return CACHEABLE_STATUSES.has(doc.status) ? doc : null;

@@ -7,6 +7,7 @@ import { TestApp, usingPostgres, useTestApp } from '../support/test-app.js';
  * the test, so a new endpoint cannot ship without deciding who may call it.
  */
 type Identity = 'anonymous' | 'expired' | 'wrongKey' | 'algNone' | 'editedRole' | 'userB' | 'admin' | 'userA';
+const NIL_UUID = '00000000-0000-4000-8000-000000000000';
 // Destructive calls of the allowed callers come last, after every refusal was checked on intact fixtures.
 const IDENTITIES: Identity[] = ['anonymous', 'expired', 'wrongKey', 'algNone', 'editedRole', 'userB', 'admin', 'userA'];
 const BAD_TOKENS: Identity[] = ['expired', 'wrongKey', 'algNone', 'editedRole'];
@@ -140,6 +141,9 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/payments/webhook/sandbox': { request: () => ({ path: '/api/payments/webhook/sandbox', body: { id: 'evt_x', type: 'payment.succeeded' } }), expect: 'public' },
   'POST /api/payments/webhook/stripe': { request: () => ({ path: '/api/payments/webhook/stripe', body: { id: 'evt_x' } }), expect: 'public' },
   'GET /api/payments/sandbox/checkout/:sessionRef': { request: () => ({ path: '/api/payments/sandbox/checkout/sbx_unknown' }), expect: 'public' },
+  // Signed links (the signature, not a session, is the permission): a made-up one is 404 for everyone alike.
+  'GET /api/rentals/deposits/confirm/:movementId': { request: () => ({ path: `/api/rentals/deposits/confirm/${NIL_UUID}?sig=forged` }), expect: 'public' },
+  'GET /api/rentals/deposits/confirm/:movementId/return': { request: () => ({ path: `/api/rentals/deposits/confirm/${NIL_UUID}/return?sig=forged` }), expect: 'public' },
   'GET /api/payments/sandbox/deposit/:intentRef': { request: () => ({ path: '/api/payments/sandbox/deposit/sbx_pi_unknown' }), expect: 'public' },
   'POST /api/payments/sandbox/deposit/:intentRef': { request: () => ({ path: '/api/payments/sandbox/deposit/sbx_pi_unknown', form: {} }), expect: 'public' },
   'POST /api/payments/sandbox/checkout/:sessionRef': { request: () => ({ path: '/api/payments/sandbox/checkout/sbx_unknown', form: { outcome: 'cancel' } }), expect: 'public' },
@@ -182,6 +186,69 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/feeds/:token/bikes/:id.ics': { request: (f) => ({ path: `/api/feeds/not-a-token/bikes/${f.bike}.ics` }), expect: 'public' },
   'GET /api/feeds/:token/units/:unitId.ics': { request: (f) => ({ path: `/api/feeds/not-a-token/units/${f.unit}.ics` }), expect: 'public' },
   'GET /api/rentals/:id/calendar.ics': { request: (f) => ({ path: `/api/rentals/${f.bookedRental}/calendar.ics` }), expect: { userA: 200, userB: 404, admin: 200 } },
+  // Issue 25: add-ons (the catalog public, changes and the stock admins') and discount codes (admins).
+  // Issue 22: rental agreements. The seeded shop has none: signing is 409 NO_AGREEMENT for whoever may sign.
+  'GET /api/agreements/current': { request: () => ({ path: '/api/agreements/current' }), expect: 'public' },
+  'GET /api/agreements': { request: () => ({ path: '/api/agreements' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'PUT /api/agreements': {
+    request: () => ({ path: '/api/agreements', body: { title: 'Terms', body: 'I, {{customer}}, rent {{bikes}}.' } }),
+    expect: { userA: 403, userB: 403, admin: 200 },
+  },
+  'DELETE /api/agreements/current': { request: () => ({ path: '/api/agreements/current' }), expect: { userA: 403, userB: 403, admin: 404 } },
+  'GET /api/agreements/signatures': { request: () => ({ path: '/api/agreements/signatures' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/rentals/:id/agreement': { request: (f) => ({ path: `/api/rentals/${f.bookedRental}/agreement` }), expect: { userA: 200, userB: 404, admin: 200 } },
+  'POST /api/rentals/:id/agreement/signatures': {
+    request: (f) => ({
+      path: `/api/rentals/${f.bookedRental}/agreement/signatures`,
+      body: { riders: [{ position: 0, name: 'Ada Rider', birthDate: '1990-01-02', signature: { method: 'typed', typedName: 'Ada Rider', consent: true } }] },
+    }),
+    expect: { userA: 409, userB: 404, admin: 409 },
+  },
+  'GET /api/rentals/:id/agreement/signatures/:signatureId/pdf': {
+    request: (f) => ({ path: `/api/rentals/${f.bookedRental}/agreement/signatures/${NO_ID}/pdf` }),
+    expect: { userA: 404, userB: 404, admin: 404 },
+  },
+  // Issue 25: gift cards. Anyone signed in may buy one; the balance by code is public (rate limited).
+  'GET /api/gift-cards/options': { request: () => ({ path: '/api/gift-cards/options' }), expect: 'public' },
+  'POST /api/gift-cards': {
+    request: () => ({ path: '/api/gift-cards', body: { amount: 25, recipientName: 'Rae Cipient', recipientEmail: 'rae@example.com' } }),
+    expect: { userA: 201, userB: 201, admin: 201 },
+  },
+  'GET /api/gift-cards': { request: () => ({ path: '/api/gift-cards' }), expect: { userA: 200, userB: 200, admin: 200 } },
+  'GET /api/gift-cards/:code': { request: () => ({ path: '/api/gift-cards/GIFT-AAAA-BBBB-CCCC-DDDD' }), expect: 'public' },
+  // Issue 22: the counter is staff only; a customer sees the photos and reports of their own rentals.
+  'GET /api/counter/scan': { request: () => ({ path: '/api/counter/scan?code=NO-SUCH-LABEL' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/counter/units/:id': { request: (f) => ({ path: `/api/counter/units/${f.unit}` }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/counter/rentals/:id': { request: (f) => ({ path: `/api/counter/rentals/${f.bookedRental}` }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'POST /api/counter/rentals/:id/check-out': {
+    request: (f) => ({ path: `/api/counter/rentals/${f.futureRental}/check-out`, body: { unitIds: [NO_ID] } }),
+    expect: { userA: 403, userB: 403, admin: 400 },
+  },
+  'POST /api/counter/rentals/:id/photos': { request: (f) => ({ path: `/api/counter/rentals/${f.bookedRental}/photos` }), expect: { userA: 403, userB: 403, admin: 400 } },
+  'POST /api/counter/rentals/:id/check-in': {
+    request: (f) => ({ path: `/api/counter/rentals/${f.bookedRental}/check-in`, body: { units: [] } }),
+    expect: { userA: 403, userB: 403, admin: 409 },
+  },
+  'POST /api/counter/rentals/:id/deposit': {
+    request: (f) => ({ path: `/api/counter/rentals/${f.bookedRental}/deposit`, body: { action: 'release' } }),
+    expect: { userA: 403, userB: 403, admin: 409 },
+  },
+  'GET /api/counter/photos/:id': { request: () => ({ path: `/api/counter/photos/${NO_ID}` }), expect: { userA: 404, userB: 404, admin: 404 } },
+  'GET /api/counter/my-reports': { request: () => ({ path: '/api/counter/my-reports' }), expect: { userA: 200, userB: 200, admin: 200 } },
+  'GET /api/counter/labels': { request: () => ({ path: '/api/counter/labels' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/addons': { request: () => ({ path: '/api/addons' }), expect: 'public' },
+  'GET /api/addons/stock': { request: () => ({ path: `/api/addons/stock?from=${new Date().toISOString().slice(0, 10)}` }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/addons/:id': { request: () => ({ path: `/api/addons/${NO_ID}` }), expect: 'public' },
+  'POST /api/addons': { request: () => ({ path: '/api/addons', body: { name: 'Matrix helmet', stock: 1 } }), expect: { userA: 403, userB: 403, admin: 201 } },
+  'PATCH /api/addons/:id': { request: () => ({ path: `/api/addons/${NO_ID}`, body: { isActive: false } }), expect: { userA: 403, userB: 403, admin: 404 } },
+  'GET /api/bikes/:id/addons': {
+    request: (f) => ({ path: `/api/bikes/${f.bike}/addons?startTime=${encodeURIComponent(future())}&endTime=${encodeURIComponent(new Date(Date.now() + 4 * 86_400_000).toISOString())}` }),
+    expect: 'public',
+  },
+  'GET /api/coupons': { request: () => ({ path: '/api/coupons' }), expect: { userA: 403, userB: 403, admin: 200 } },
+  'GET /api/coupons/:id': { request: () => ({ path: `/api/coupons/${NO_ID}` }), expect: { userA: 403, userB: 403, admin: 404 } },
+  'POST /api/coupons': { request: () => ({ path: '/api/coupons', body: { code: 'MATRIX10', kind: 'percent', percentOff: 10 } }), expect: { userA: 403, userB: 403, admin: 201 } },
+  'PATCH /api/coupons/:id': { request: () => ({ path: `/api/coupons/${NO_ID}`, body: { isActive: false } }), expect: { userA: 403, userB: 403, admin: 404 } },
 };
 
 function routesOf(t: TestApp): string[] {

@@ -18,6 +18,26 @@ describe('Booking integrity (issue 20)', () => {
   const t = useTestApp({ ...rentalTestEnv, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
   const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
 
+  describe('reservation periods are half-open [start, end)', () => {
+    // rangeOf (src/modules/bikes/fleet.repository.ts) builds every reservation's period and every overlap probe; with
+    // '[]' a booking ending at 12:00 and one starting at 12:00 would share the instant and the second be refused.
+    it('books back-to-back windows on a one-unit bike, and refuses one overlapping either', async () => {
+      const [first, second, third] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+      const bike = await createBike(t, { quantity: 1, pricePerHourCents: 1000 });
+      const post = (user: typeof first, startTime: string, endTime: string) =>
+        t.http().post('/api/rentals').set('Authorization', user.bearer).send({ bikeId: bike.id, startTime, endTime, quantity: 1 });
+      // One instant for all three windows: the clock runs, and at() read twice would leave a gap of milliseconds.
+      const base = t.clock.now().getTime();
+      const hour = (n: number) => new Date(base + n * HOUR).toISOString();
+      expect((await post(first, hour(1), hour(3))).status).toBe(201);
+      const after = await post(second, hour(3), hour(5));
+      expect({ status: after.status, message: after.body.message as string }).toEqual({ status: 201, message: expect.any(String) });
+      const overlapping = await post(third, hour(2), hour(4));
+      expect(overlapping.status).toBe(409);
+      expect(await countRows(t, rentals)).toBe(2);
+    });
+  });
+
   describe('finding 8: expectedTotal on POST rentals', () => {
     it('answers 409 PRICE_CHANGED with the new quote when the price changed since the quote, and books nothing', async () => {
       const user = await createUser(t);

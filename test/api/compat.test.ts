@@ -82,7 +82,7 @@ describe('Clients of the original API, on another origin (issue 12)', () => {
   describe('2. echoed read-only fields', () => {
     it('PUT users/me with the whole profile object it read saves the profile and ignores _id, role, createdAt', async () => {
       const me = (await api('get', '/api/users/me', user).expect(200)).body.data;
-      expect(Object.keys(me).sort()).toEqual(['_id', 'address', 'createdAt', 'email', 'name', 'phone', 'role']);
+      expect(Object.keys(me).sort()).toEqual(['_id', 'address', 'createdAt', 'email', 'language', 'name', 'phone', 'role']);
       const body = { _id: me._id, name: 'Rahim U.', email: me.email, phone: '+8801999000000', address: 'Road 5', role: 'admin', createdAt: '2001-01-01T00:00:00.000Z' };
       const res = await api('put', '/api/users/me', user).send(body).expect(200);
       expect(res.body).toMatchObject({ success: true, message: 'Profile Updated Successfully', data: { _id: user.id, name: 'Rahim U.', phone: '+8801999000000', address: 'Road 5', role: 'user', createdAt: me.createdAt } });

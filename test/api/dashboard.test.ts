@@ -70,6 +70,9 @@ describe('Dashboard API', () => {
       // The fleet's active units, once each: the pending and booked rentals' units are among them.
       totalBikes: 4 + 2,
       totalUsers: 2,
+      addonRevenue: { amount: 0, currency: 'USD' },
+      couponUses: 0,
+      couponDiscounts: { amount: 0, currency: 'USD' },
     });
     expect(body.data.rentals).toEqual([
       { _id: paid.id, bikeName: 'Pulsar', cost: 45.5, userEmail: 'rider@example.com', quantity: 3 },
@@ -178,6 +181,9 @@ describe('Dashboard API', () => {
       bookingFees: { amount: 0, currency: 'BDT' },
       totalBikes: 0,
       totalUsers: 1,
+      addonRevenue: { amount: 0, currency: 'USD' },
+      couponUses: 0,
+      couponDiscounts: { amount: 0, currency: 'USD' },
     });
     expect(body.data.rentals).toEqual([]);
     expect(body.data.signupsLast7Days).toHaveLength(7);

@@ -7,7 +7,10 @@ import { SandboxGateway } from '../../src/modules/payments/sandbox.gateway.js';
 import { CrashSimulation, DepositsService, STUCK_AFTER_MS } from '../../src/modules/rentals/deposits/deposits.service.js';
 import { bikeBody, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
-import { HOUR, MINUTE, pathOf, rentalTestEnv, returnRental } from '../support/rental-factories.js';
+import { HOUR, MINUTE, pathOf, postSandboxWebhook, rentalTestEnv, returnRental, SANDBOX_SECRET } from '../support/rental-factories.js';
+import { paymentNotifications } from '../../src/database/schema/payments.js';
+import { signSandboxPayload } from '../../src/modules/payments/sandbox-signature.js';
+import { scaled } from '../support/machine.mjs';
 import { renderedOutbox } from '../support/outbox.js';
 import { useTestApp } from '../support/test-app.js';
 import { pdfTextLines } from '../support/pdf-text.js';
@@ -181,6 +184,54 @@ describe('Security deposits (issue 21)', () => {
     const refund = (await movementsOf(id)).find((m) => m.kind === 'refund')!;
     expect(refund).toMatchObject({ status: 'succeeded', amountMinor: 10000, targetId: charge.id });
     expect(sandbox().intent(charge.providerRef!)).toMatchObject({ refundedMinor: 10000 });
+  });
+
+  it('the sandbox tells the shop when a hold lapses (signed deposit_hold.expired): recorded at once, without the scheduler; a replay changes nothing', async () => {
+    const user = await createUser(t);
+    const bike = await createBike(t, { depositAmountCents: 8000 });
+    const id = await bookAndPay(user, bike.id, HOUR, 2 * DAY, 'visa');
+    await service().runDue();
+    expect((await depositOf(id)).status).toBe('held');
+    const [hold] = await movementsOf(id);
+
+    // Past Visa's 5-day merchant window; the scheduler does not run. The "network" cancels the hold and notifies.
+    t.clock.advance(5 * DAY + HOUR);
+    expect(sandbox().expireLapsed()).toEqual([hold.providerRef]);
+    const noticed = () => t.db.select().from(paymentNotifications).where(eq(paymentNotifications.eventType, 'deposit_hold.expired'));
+    const deadline = Date.now() + scaled(10_000);
+    while ((await depositOf(id)).status !== 'expired' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(await depositOf(id)).toMatchObject({ status: 'expired', attention: 'hold_failed' });
+    expect((await movementsOf(id)).map((m) => `${m.kind}:${m.status}`)).toEqual(['hold:succeeded', 'expire:succeeded']);
+    const [notice] = await noticed();
+    expect(notice).toMatchObject({ provider: 'sandbox', paymentId: null });
+    expect((notice.payload as { data: unknown }).data).toEqual({ intentRef: hold.providerRef });
+    const events = (await t.db.select({ type: domainEvents.type }).from(domainEvents)).map((e) => e.type);
+    expect(events).toContain('deposit.failed');
+
+    // The same notice again (a gateway retries): acknowledged, nothing recorded twice.
+    const body = JSON.stringify(notice.payload);
+    const created = (notice.payload as { created: number }).created;
+    const replay = await postSandboxWebhook(t, { body, signature: signSandboxPayload(SANDBOX_SECRET, body, created) }).expect(200);
+    expect(replay.body.message).toBe('Notification already processed');
+    expect(await noticed()).toHaveLength(1);
+    expect(await movementsOf(id)).toHaveLength(2);
+  });
+
+  it('a signed notice naming a hold that has not lapsed changes nothing: the deposits ask the gateway, not the notice', async () => {
+    const user = await createUser(t);
+    const bike = await createBike(t, { depositAmountCents: 8000 });
+    const id = await bookAndPay(user, bike.id, HOUR, 2 * DAY, 'visa');
+    await service().runDue();
+    const [hold] = await movementsOf(id);
+    const created = Math.floor(t.clock.now().getTime() / 1000);
+    const body = JSON.stringify({ id: 'evt_forged_expiry', type: 'deposit_hold.expired', data: { intentRef: hold.providerRef }, created });
+    await postSandboxWebhook(t, { body, signature: signSandboxPayload(SANDBOX_SECRET, body, created) }).expect(200);
+    expect(await depositOf(id)).toMatchObject({ status: 'held', heldMinor: 8000 });
+    expect((await movementsOf(id)).map((m) => m.kind)).toEqual(['hold']);
+    // Without the hold's reference the notice is a 400 naming the field.
+    const bad = JSON.stringify({ id: 'evt_no_ref', type: 'deposit_hold.expired', data: {}, created });
+    const res = await postSandboxWebhook(t, { body: bad, signature: signSandboxPayload(SANDBOX_SECRET, bad, created) }).expect(400);
+    expect(res.body.message).toMatch(/data\.intentRef/);
   });
 
   it('a partial capture with a reason releases the rest; a second capture and a capture or release after it are 409 DEPOSIT_SETTLED', async () => {

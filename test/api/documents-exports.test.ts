@@ -174,7 +174,7 @@ describe('Receipts, invoices and exports', () => {
     expect(rentals.headers['content-disposition']).toBe(`attachment; filename="okaybike-rentals-${new Date().toISOString().slice(0, 10)}.csv"`);
     expect(rentals.headers['cache-control']).toBe('no-store');
     const rows = parseCsv(rentals.text);
-    expect(rows[0]).toEqual(['id', 'booking_reference', 'status', 'customer_name', 'customer_email', 'bike', 'quantity', 'start_time', 'return_time', 'price_per_hour', 'currency', 'total_cost', 'total_paid', 'created_at']);
+    expect(rows[0]).toEqual(['id', 'booking_reference', 'status', 'customer_name', 'customer_email', 'bike', 'quantity', 'start_time', 'return_time', 'price_per_hour', 'currency', 'total_cost', 'total_paid', 'created_at', 'addons', 'addons_total', 'coupons', 'discount']);
     expect(rows[1]).toEqual(expect.arrayContaining(['paid', 'Receipt Owner', user.email, 'Honda CB Hornet', '2', '12.50', 'USD', '75.00']));
     const payments = parseCsv((await t.http().get('/api/exports/payments.csv').set('Authorization', admin.bearer).expect(200)).text);
     expect(payments.slice(1).map((r) => [r[4], r[5], r[6], r[7]]).sort()).toEqual([

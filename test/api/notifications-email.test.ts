@@ -3,6 +3,7 @@
  * SMTP server started here (smtp-server), once; retried with back-off; kept for the dashboard without SMTP_URL.
  */
 import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { outboxEmails } from '../../src/database/schema/notifications.js';
 import { OutboxWorker, smtpTimeouts } from '../../src/modules/notifications/outbox.worker.js';
 import { createBike } from '../support/bike-factories.js';
@@ -70,7 +71,24 @@ describe('Customer emails through SMTP', () => {
     expect(confirmation.text).toContain(`Booking reference: ${rental.paymentId}`);
     expect(confirmation.text).toContain('$12.50 per hour per bike');
     expect(confirmation.text).toContain('Booking fee: Tk 100.00 (paid)');
-    expect(confirmation.attachments).toHaveLength(0);
+    // The booking as a calendar file (issue 26): the .ics GET rentals/{id}/calendar.ics answers, read back by ical.js.
+    expect(confirmation.text).toContain('attached as a calendar file (.ics)');
+    expect(confirmation.attachments).toHaveLength(1);
+    const [ics] = confirmation.attachments;
+    expect(ics.contentType).toBe('text/calendar');
+    expect(ics.filename).toMatch(/^booking-.+\.ics$/);
+    const calendar = new ICAL.Component(ICAL.parse(ics.body.toString('utf8')));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events).toHaveLength(1);
+    expect(events[0].startDate.toJSDate().toISOString()).toBe('2027-06-01T09:00:00.000Z');
+    expect(events[0].summary).toContain('Yamaha R15 V4 ×2');
+    expect(events[0].summary).toContain('Karim');
+    expect(events[0].uid).toBe(`${rental._id}@shop.okaybike.test`);
+    expect(events[0].location).toBeTruthy();
+    const fromApi = await t.http().get(`/api/rentals/${rental._id}/calendar.ics`).set('authorization', `Bearer ${user.token}`).expect(200);
+    const apiEvent = new ICAL.Event(new ICAL.Component(ICAL.parse(fromApi.text)).getFirstSubcomponent('vevent')!);
+    expect(apiEvent.summary).toBe(events[0].summary);
+    expect(apiEvent.endDate.toJSDate().getTime()).toBe(events[0].endDate.toJSDate().getTime());
     const receipt = smtp.messages.find((m) => m.subject.startsWith('Payment received'))!;
     expect(receipt.attachments).toHaveLength(1);
     expect(receipt.attachments[0].contentType).toBe('application/pdf');

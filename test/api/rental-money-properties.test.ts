@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { PaymentRow, payments } from '../../src/database/schema/payments.js';
+import { giftCardMovements, giftCards } from '../../src/database/schema/gift-cards.js';
+import { GiftCardsService } from '../../src/modules/payments/gift-cards/gift-cards.service.js';
 import { RentalRow, rentals } from '../../src/database/schema/rentals.js';
 import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
@@ -9,20 +11,23 @@ import { useTestApp } from '../support/test-app.js';
 
 type Step =
   | { kind: 'book'; user: number; offsetHours: number; hours: number }
-  | { kind: 'payFee' | 'openUpFront' | 'payUpFront' | 'cancel' | 'pay'; pick: number }
+  | { kind: 'payFee' | 'cancel'; pick: number }
+  // gift: part or all of it paid with the owner's gift card (issue 25).
+  | { kind: 'openUpFront' | 'payUpFront' | 'pay'; pick: number; gift?: boolean }
   | { kind: 'gatewayPays'; pick: number; which: number }
   | { kind: 'reschedule'; pick: number; offsetHours: number; hours: number }
   | { kind: 'lateReturn'; pick: number; lateHours: number };
 
 const picked = <K extends string>(kind: K) => fc.record({ kind: fc.constant(kind), pick: fc.nat(7) });
+const paying = <K extends string>(kind: K) => fc.record({ kind: fc.constant(kind), pick: fc.nat(7), gift: fc.boolean() });
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
     arbitrary: fc.record({ kind: fc.constant('book' as const), user: fc.nat(1), offsetHours: fc.integer({ min: 1, max: 72 }), hours: fc.integer({ min: 1, max: 200 }) }),
     weight: 4,
   },
   { arbitrary: picked('payFee' as const), weight: 4 },
-  { arbitrary: picked('openUpFront' as const), weight: 3 },
-  { arbitrary: picked('payUpFront' as const), weight: 2 },
+  { arbitrary: paying('openUpFront' as const), weight: 3 },
+  { arbitrary: paying('payUpFront' as const), weight: 2 },
   // The gateway takes the money of any checkout the rental ever opened (a page left open), closed or not.
   { arbitrary: fc.record({ kind: fc.constant('gatewayPays' as const), pick: fc.nat(7), which: fc.nat(5) }), weight: 3 },
   {
@@ -31,7 +36,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   { arbitrary: picked('cancel' as const), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('lateReturn' as const), pick: fc.nat(7), lateHours: fc.integer({ min: 0, max: 5 }) }), weight: 2 },
-  { arbitrary: picked('pay' as const), weight: 3 },
+  { arbitrary: paying('pay' as const), weight: 3 },
 );
 
 /**
@@ -39,16 +44,26 @@ const step: fc.Arbitrary<Step> = fc.oneof(
  * taking money on any checkout, rescheduling, cancelling, returning late and paying, through the API. After every
  * step, for every rental: the money received less the money refunded is what its state says it owes or keeps
  * (its paid amount, never more than its cost; the fee kept only by a booking cancelled after its free-cancellation
- * deadline), and no payment is left open on a cancelled or paid rental.
+ * deadline), and no payment is left open on a cancelled or paid rental. Gift-card money counts as money received
+ * (issue 25): payments are made partly or wholly with gift cards too, and every card's balance is its amount less
+ * the gift-card part of its payments still paid or open (refunds and failures give it back), never below zero.
  */
 describe('Money of a rental (property, issue 20)', () => {
   let people: TestUser[];
   let admin: TestUser;
-  const t = useTestApp(rentalTestEnv, { reset: false });
+  /** Each customer's gift card (RENTAL_CURRENCY: it pays rental and late-fee payments, not the fee in BDT). */
+  const cards: { id: string; code: string }[] = [];
+  const t = useTestApp({ ...rentalTestEnv, GIFT_CARD_MAX_AMOUNT: '100000', GIFT_CARD_LOOKUP_RATE_LIMIT: '100000' }, { reset: false });
   beforeAll(async () => {
     await t.reset();
     people = [await createUser(t), await createUser(t)];
     admin = await createAdmin(t);
+    for (const person of people) {
+      const res = await t.http().post('/api/gift-cards').set('Authorization', person.bearer).send({ amount: 20000, recipientName: 'Self', recipientEmail: 'self@example.com' }).expect(201);
+      await choose(t, res.body.data.payment_url, 'pay').expect(303);
+      const [row] = await t.db.select().from(giftCards).where(eq(giftCards.id, res.body.data.giftCard._id));
+      cards.push({ id: row.id, code: t.app.get(GiftCardsService).printableCode(row)! });
+    }
   });
 
   const rentalsOf = (bikeId: string): Promise<RentalRow[]> => t.db.select().from(rentals).where(eq(rentals.bikeId, bikeId)).orderBy(rentals.createdAt);
@@ -88,12 +103,20 @@ describe('Money of a rental (property, issue 20)', () => {
         const r = pick(s.pick, (x) => (s.kind === 'pay' ? x.status === 'returned' : x.status === 'booked'));
         if (!r) return;
         const due = await amountDue(r);
-        const res = await fullPayment(t, ownerOf(r), { paymentId: r.paymentRef, totalCost: due });
+        const card = s.gift ? cards[people.indexOf(ownerOf(r))] : undefined;
+        const res = await fullPayment(t, ownerOf(r), { paymentId: r.paymentRef, totalCost: due, ...(card ? { giftCardCode: card.code } : {}) });
         if (due === 0) {
           expect(res.status).toBe(409);
           return;
         }
+        if (card && res.status === 400) {
+          // The card is spent (its money is in paid or open payments).
+          expect(res.body).toMatchObject({ code: 'GIFT_CARD_EMPTY', errors: [{ path: 'giftCardCode' }] });
+          return;
+        }
         expect(res.status).toBe(200);
+        // A payment the card covered wholly is paid already: no gateway.
+        if (res.body.data.payment.status === 'succeeded') return;
         if (s.kind !== 'openUpFront') await choose(t, res.body.data.payment_url, 'pay').expect(303);
         return;
       }
@@ -131,7 +154,23 @@ describe('Money of a rental (property, issue 20)', () => {
     }
   }
 
+  /** Every card: its balance is its amount less the gift-card part of its payments paid or open; the ledger agrees. */
+  async function checkGiftCards(): Promise<void> {
+    for (const card of cards) {
+      const [row] = await t.db.select().from(giftCards).where(eq(giftCards.id, card.id));
+      const ledger = await t.db.select().from(giftCardMovements).where(eq(giftCardMovements.giftCardId, card.id)).orderBy(giftCardMovements.seq);
+      const held = (await t.db.select().from(payments).where(eq(payments.giftCardId, card.id)))
+        .filter((p) => p.status === 'succeeded' || p.status === 'pending')
+        .reduce((sum, p) => sum + p.giftCardMinor, 0);
+      const balance = ledger.at(-1)!.balanceAfter;
+      expect(ledger.every((m) => m.balanceAfter >= 0)).toBe(true);
+      expect(ledger.reduce((sum, m) => sum + m.amountMinor, 0)).toBe(balance);
+      expect(balance).toBe(row.amountMinor - held);
+    }
+  }
+
   async function checkInvariants(bikeId: string): Promise<void> {
+    await checkGiftCards();
     const freeHours = 24;
     for (const r of await rentalsOf(bikeId)) {
       const list = await paymentsOf(r.id);

@@ -44,7 +44,7 @@ describe('Users API', () => {
       const first = await as(admin).get('/api/users/allusers?page=1&limit=3').expect(200);
       expect(first.body.data).toMatchObject({ currentPage: 1, totalPages: 3, totalUsers: 8, totalCount: 8 });
       expect(first.body.data.users.map((u: { name: string }) => u.name)).toEqual(['User 7', 'User 6', 'User 5']);
-      expect(Object.keys(first.body.data.users[0]).sort()).toEqual(['_id', 'address', 'createdAt', 'email', 'name', 'phone', 'role']);
+      expect(Object.keys(first.body.data.users[0]).sort()).toEqual(['_id', 'address', 'createdAt', 'email', 'language', 'name', 'phone', 'role']);
       noSecrets(first.body);
 
       const last = await as(admin).get('/api/users/allusers?page=3&limit=3').expect(200);

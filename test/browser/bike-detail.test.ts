@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, watchConsole } from '../support/browser.js';
+import { expectNoAxeViolations, launchBrowser, newContext, watchConsole } from '../support/browser.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
 import {
   Account,
@@ -13,7 +12,6 @@ import {
   userAccount,
 } from './shop-fixtures.js';
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const HYDRATION = /hydrat|did not match|Minified React error/i;
 
 /** 'YYYY-MM-DDTHH:mm' in the browser's zone (the test runs the browser in the machine's zone). */
@@ -264,36 +262,26 @@ describe('Bike detail page', () => {
   });
 
   /** antd animates colours on mount and open: contrast is measured on the final ones. */
-  const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-
-  const scan = (page: Page) => new AxeBuilder({ page }).withTags(WCAG);
-
   it.each([
     ['light', false],
     ['dark', true],
-  ])('has no accessibility violations (%s)', async (_mode, dark) => {
+  ])('has no accessibility violations (%s)', async (mode, dark) => {
     const context = await contextAs(rider, { dark });
     const page = await context.newPage();
     await openBike(page, reviewed);
     await page.getByRole('article', { name: 'Review by Omar Reviewer' }).waitFor();
-    await settled(page);
-    const pageScan = await scan(page).analyze();
-    expect(pageScan.violations).toEqual([]);
+    await expectNoAxeViolations(page, `bike-${mode}`);
 
     await openBike(page, inStock);
     await page.getByRole('button', { name: 'Rent Now' }).click();
     await page.getByRole('dialog', { name: 'Book Now' }).getByRole('button', { name: 'Pay Tk 100 to Book' }).click();
     await page.getByText('Please select a start time').waitFor();
-    await settled(page);
-    const modalScan = await scan(page).include('.ant-modal').analyze();
-    expect(modalScan.violations).toEqual([]);
+    await expectNoAxeViolations(page, `book-now-${mode}`, { include: '.ant-modal' });
 
     const result = await bookWithFee(server.baseUrl, rider, reviewed._id, dark ? 'fail' : 'pay');
     await page.goto(result);
     await page.getByRole('heading', { level: 1, name: dark ? 'Payment failed' : 'Booking confirmed' }).waitFor();
-    await settled(page);
-    const resultScan = await scan(page).analyze();
-    expect(resultScan.violations).toEqual([]);
+    await expectNoAxeViolations(page, `payment-result-${mode}`);
     await context.close();
   });
 });

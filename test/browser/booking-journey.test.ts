@@ -1,30 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../support/browser.js';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations, launchBrowser, openAs, screenshotTo } from '../support/browser.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
-import { ADMIN_ENV, adminAccount, createBike, payAtSandbox, userAccount, type Account, type CreatedBike } from './shop-fixtures.js';
+import { ADMIN_ENV, adminAccount, at, call, createBike, payAtSandbox, shopInput, userAccount, type Account, type CreatedBike } from './shop-fixtures.js';
 
 /**
  * Issue 20, the booking journey (items 12-20), against the built server with data set up through the API. The shop's
- * time zone is UTC, so datetime-local values are UTC wall-clock times. Screenshots at 1280 and 390 px go to
- * SCREENSHOT_DIR when it is set.
+ * time zone is UTC, so datetime-local values are UTC wall-clock times (shopInput, at). Screenshots at 1280 and 390 px
+ * go to SCREENSHOT_DIR when it is set.
  */
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 const HOUR = 3_600_000;
-const PHONE = { width: 390, height: 844 };
-
-/** 'YYYY-MM-DDTHH:mm' on the shop's clock (UTC). */
-const shopInput = (ms: number) => new Date(ms).toISOString().slice(0, 16);
-
-/** Today (UTC) at `hour`:00, plus `days`. */
-const at = (days: number, hour: number) => {
-  const d = new Date();
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days, hour);
-};
 
 describe('Booking journey (issue 20)', () => {
   let server: ServerProcess;
@@ -37,42 +22,9 @@ describe('Booking journey (issue 20)', () => {
   let soloBike: CreatedBike;
   let feeBike: CreatedBike;
 
-  async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${base}/api/${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as { data: T };
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json.data;
-  }
-
-  async function open(who: Account | null, options: { dark?: boolean; phone?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, base, options.phone ? { viewport: PHONE } : {});
-    const cookies: { name: string; value: string; url: string; httpOnly: boolean; sameSite: 'Lax' }[] = [];
-    if (who) cookies.push({ name: 'okb_token', value: who.token, url: base, httpOnly: true, sameSite: 'Lax' });
-    if (options.dark) cookies.push({ name: 'okb_theme', value: 'dark', url: base, httpOnly: false, sameSite: 'Lax' });
-    if (cookies.length) await context.addCookies(cookies);
-    return { context, page: await context.newPage() };
-  }
-
-  const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-
-  async function axe(page: Page, screen: string): Promise<void> {
-    await page.mouse.move(0, 0);
-    await settled(page);
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    const violations = results.violations.map((v) => ({ screen, id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-    expect(violations).toEqual([]);
-  }
-
-  async function shot(page: Page, name: string): Promise<void> {
-    if (!SCREENSHOT_DIR) return;
-    await settled(page);
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-  }
+  const open = (who: Account | null, options: { dark?: boolean; phone?: boolean } = {}) => openAs(browser, base, who, options);
+  const axe = (page: Page, screen: string) => expectNoAxeViolations(page, screen);
+  const shot = (page: Page, name: string) => screenshotTo(page, name);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ ...ADMIN_ENV, LOGIN_RATE_LIMIT: '1000', BOOKING_RATE_LIMIT: '1000' }, { timeoutMs: 170_000 }), launchBrowser()]);
@@ -84,7 +36,10 @@ describe('Booking journey (issue 20)', () => {
     soloBike = await createBike(base, admin, { name: 'Solo Scooter 110', pricePerHour: 6, quantity: 1 });
     feeBike = await createBike(base, admin, { name: 'Retry Rider 150', pricePerHour: 8, quantity: 1 });
     // Item 12: the only unit of busyBike is out right now, under an unpaid 15-minute hold.
-    await call('POST', 'rentals', other.token, { bikeId: busyBike._id, startTime: new Date().toISOString(), endTime: new Date(Date.now() + 2 * HOUR).toISOString(), quantity: 1 });
+    await call(base, 'POST', 'rentals', {
+      token: other.token,
+      body: { bikeId: busyBike._id, startTime: new Date().toISOString(), endTime: new Date(Date.now() + 2 * HOUR).toISOString(), quantity: 1 },
+    });
   }, 300_000);
 
   afterAll(async () => {
@@ -192,11 +147,14 @@ describe('Booking journey (issue 20)', () => {
 
   it('14, 17: a declined fee keeps the booking; Pay booking fee again books it; the confirmation shows the booking', async () => {
     const { context, page } = await open(rider);
-    const booked = await call<{ rental: { _id: string }; payment_url: string }>('POST', 'rentals', rider.token, {
-      bikeId: feeBike._id,
-      startTime: new Date(at(4, 10)).toISOString(),
-      endTime: new Date(at(4, 16)).toISOString(),
-      quantity: 1,
+    const booked = await call<{ rental: { _id: string }; payment_url: string }>(base, 'POST', 'rentals', {
+      token: rider.token,
+      body: {
+        bikeId: feeBike._id,
+        startTime: new Date(at(4, 10)).toISOString(),
+        endTime: new Date(at(4, 16)).toISOString(),
+        quantity: 1,
+      },
     });
     const result = await payAtSandbox(booked.payment_url, 'fail');
     await page.goto(result);
@@ -237,15 +195,18 @@ describe('Booking journey (issue 20)', () => {
 
   it("15, 18, 20: reschedule sees the booking's own unit as free; focus returns after Escape; My Rentals from the account menu in 2 taps", async () => {
     const start = at(6, 10);
-    const booked = await call<{ rental: { _id: string }; payment_url: string }>('POST', 'rentals', rider.token, {
-      bikeId: soloBike._id,
-      startTime: new Date(start).toISOString(),
-      endTime: new Date(start + 3 * HOUR).toISOString(),
-      quantity: 1,
+    const booked = await call<{ rental: { _id: string }; payment_url: string }>(base, 'POST', 'rentals', {
+      token: rider.token,
+      body: {
+        bikeId: soloBike._id,
+        startTime: new Date(start).toISOString(),
+        endTime: new Date(start + 3 * HOUR).toISOString(),
+        quantity: 1,
+      },
     });
     await payAtSandbox(booked.payment_url);
     // An open-ended booking: no cost until the return.
-    const openEnded = await call<{ payment_url: string }>('POST', 'rentals', rider.token, { bikeId: busyBike._id, startTime: new Date(at(9, 10)).toISOString(), quantity: 1 });
+    const openEnded = await call<{ payment_url: string }>(base, 'POST', 'rentals', { token: rider.token, body: { bikeId: busyBike._id, startTime: new Date(at(9, 10)).toISOString(), quantity: 1 } });
     await payAtSandbox(openEnded.payment_url);
 
     for (const [phone, dark] of [

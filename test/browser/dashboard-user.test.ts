@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, watchConsole } from '../support/browser.js';
+import { animationsSettled, launchBrowser, newContext, watchConsole } from '../support/browser.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
 
 /**
@@ -401,7 +401,7 @@ describe('User dashboard: profile, rentals, reviews and checkout in a browser', 
     const dialog = page.getByRole('dialog', { name: `Add Review for ${bikes.trail.name}` });
     await dialog.waitFor();
     // The half star is a position inside the star: click it once the dialog's opening animation has finished.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+    await animationsSettled(page);
     await dialog.getByRole('radio', { name: '5 stars' }).locator('.ant-rate-star-first').click();
     await dialog.getByText('4.5 out of 5').waitFor();
     await dialog.getByPlaceholder('Write your review here...').fill('Great bike for a long afternoon ride.');
@@ -450,7 +450,7 @@ describe('User dashboard: profile, rentals, reviews and checkout in a browser', 
         if (screen.open) await screen.open(page);
         await screen.ready(page);
         // Let antd's open/close transitions settle so contrast is measured on final colours.
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        await animationsSettled(page);
         if (!phone) {
           const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
           const violations = results.violations.map((v) => ({

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../support/browser.js';
+import { animationsSettled, launchBrowser, newContext } from '../support/browser.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
 import { ADMIN_ENV, adminAccount, createBike, payAtSandbox, userAccount, type Account, type CreatedBike } from './shop-fixtures.js';
 
@@ -95,7 +95,7 @@ describe('Rental engine screens in a browser', () => {
     await page.getByRole('heading', { level: 1, name: resultTitle }).waitFor();
   }
 
-  const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const settled = (page: Page) => animationsSettled(page);
 
   async function axe(page: Page, screen: string): Promise<void> {
     // The pointer stays where the last click was; a hover colour under it is not what the scan is about.

@@ -166,12 +166,15 @@ describe('Search engines and link previews', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await res.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"( xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml")?>/);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    for (const path of ['/', '/allbikes', '/about', '/contact', '/privacy-policy', '/terms-of-service']) expect(locs).toContain(`${base}${path}`);
-    for (const bike of bikes) expect(locs).toContain(`${base}/bike/${bike._id}`);
-    expect(locs).not.toContain(`${base}/bike/${deleted._id}`);
-    expect(locs.filter((loc) => loc.includes('/bike/'))).toHaveLength(bikes.length);
+    const pages = ['/', '/allbikes', '/about', '/contact', '/privacy-policy', '/terms-of-service', '/gift-cards', '/accessibility'];
+    for (const path of pages) expect(locs).toContain(`${base}${path}`);
+    // Each page and bike once per language (English at today's URLs, German and Bangla under their prefix).
+    for (const path of pages.filter((p) => p !== '/')) for (const lang of ['de', 'bn']) expect(locs).toContain(`${base}/${lang}${path}`);
+    for (const bike of bikes) for (const prefix of ['', '/de', '/bn']) expect(locs).toContain(`${base}${prefix}/bike/${bike._id}`);
+    expect(locs.some((loc) => loc.endsWith(`/bike/${deleted._id}`))).toBe(false);
+    expect(locs.filter((loc) => loc.includes('/bike/'))).toHaveLength(bikes.length * 3);
     expect(locs.some((loc) => /\/(login|signup|dashboard|checkout|payment|search)/.test(loc))).toBe(false);
     expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
   });

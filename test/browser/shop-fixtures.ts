@@ -3,9 +3,31 @@
  * exactly as a client would: accounts, bikes, and rentals taken through the sandbox payment gateway.
  */
 
+import { scaled } from '../support/machine.mjs';
+
 export const ADMIN = { email: 'admin@example.com', password: 'adminpass123' };
 export const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEMO_MODE: 'false' };
 
+
+/** 'YYYY-MM-DDTHH:mm' on the shop's clock: the browser suites run the shop in UTC (datetime-local inputs). */
+export const shopInput = (ms: number): string => new Date(ms).toISOString().slice(0, 16);
+
+/** Today (UTC, the shop's day) at `hour`:00, plus `days`. */
+export const at = (days: number, hour: number): number => {
+  const d = new Date();
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days, hour);
+};
+
+/** Resolves with `check`'s first truthy answer (asked every 250 ms); fails naming `what` after `timeoutMs`. */
+export async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = scaled(120_000)): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 export interface Account {
   email: string;
@@ -32,7 +54,7 @@ export interface CreatedBike extends BikeFields {
   _id: string;
 }
 
-async function call<T>(base: string, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+export async function call<T>(base: string, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${base}/api/${path}`, {
     method,
     headers: {
@@ -41,6 +63,8 @@ async function call<T>(base: string, method: string, path: string, options: { to
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    // A hung request fails here, naming itself, instead of running the test into Jest's limit.
+    signal: AbortSignal.timeout(scaled(30_000)),
   });
   const json = (await res.json()) as { success: boolean; data: T; message: string };
   if (!res.ok || !json.success) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);

@@ -472,6 +472,7 @@ describe('Site chrome: header, footer and layout of the public pages', () => {
       ['Privacy Policy', '/privacy-policy', 'Privacy Policy'],
       ['Terms of Service', '/terms-of-service', 'Terms of Service'],
       ['Contact Us', '/contact', 'Contact Us'],
+      ['Accessibility', '/accessibility', 'Accessibility conformance report'],
     ]) {
       const link = footer.getByRole('link', { name, exact: true });
       expect(new URL((await link.getAttribute('href')) ?? '', server.baseUrl).pathname).toBe(path);
@@ -489,7 +490,7 @@ describe('Site chrome: header, footer and layout of the public pages', () => {
         keepInTouch: true,
         year: true,
       });
-      for (const href of ['https://www.facebook.com/', 'https://x.com/', 'https://www.instagram.com/', '/privacy-policy', '/terms-of-service', '/contact']) {
+      for (const href of ['https://www.facebook.com/', 'https://x.com/', 'https://www.instagram.com/', '/privacy-policy', '/terms-of-service', '/contact', '/accessibility']) {
         expect({ path, href, present: html.includes(`href="${href}"`) }).toEqual({ path, href, present: true });
       }
     }

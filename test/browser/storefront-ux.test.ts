@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchBrowser, newContext, waitForApp } from '../support/browser.js';
+import { animationsSettled, launchBrowser, newContext, waitForApp } from '../support/browser.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
 
 /**
@@ -445,7 +445,7 @@ describe('Storefront and dashboard polish (issue 14) in a browser', () => {
       await page.goto(screen.path);
       await screen.ready(page);
       await page.waitForLoadState('networkidle');
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await animationsSettled(page);
       const results = await new AxeBuilder({ page }).withTags(tags).analyze();
       for (const v of results.violations) {
         violations.push({ path: screen.path, id: v.id, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary ?? ''}`) });

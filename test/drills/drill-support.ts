@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pgliteExtensions } from '../../src/database/pglite-extensions.js';
+import { scaled } from '../support/machine.mjs';
 import { ServerProcess, startServer } from '../support/server-process.js';
 
 export const DRILL_JWT_SECRET = 'drill-jwt-secret-0123456789abcdef0123456789';
@@ -222,16 +223,21 @@ export async function payOnSandbox(baseUrl: string, paymentUrl: string, timeoutM
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `fn` until it returns true or `timeoutMs` passes; resolves with the time it took, or rejects. */
+/**
+ * Polls `fn` until it returns true; resolves with the time it took (what a drill reports), or rejects once
+ * `timeoutMs` (its value on an idle machine) scaled to the machine has passed: the wait ends on the signal, the limit
+ * only says when a drill that hangs fails (a drained outbox took over 200 s at a load of 15 on two cores).
+ */
 export async function waitFor(what: string, fn: () => Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<number> {
   const started = Date.now();
+  const limit = scaled(timeoutMs);
   for (;;) {
     try {
       if (await fn()) return Date.now() - started;
     } catch {
       // not yet
     }
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    if (Date.now() - started > limit) throw new Error(`${what}: not within ${limit} ms`);
     await sleep(everyMs);
   }
 }

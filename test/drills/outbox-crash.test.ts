@@ -123,7 +123,12 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
           attempts: Number(r.attempts),
           leased: r.leased_until !== null,
         })),
-        rentals: Number((await q(`select count(*)::int as n from rentals`))[0].n),
+        // A booking is announced (rental.created) in the step that attaches its fee's checkout (BookingService's
+        // confirm step), after the gateway call. A rental the kill caught between reserving and that step was never
+        // confirmed: nobody got its 201 or its payment page, and nothing is announced for it (its hold lapses).
+        rentals: Number((await q(`select count(*)::int as n from rentals r where exists (select 1 from payments p where p.rental_id = r.id and p.kind = 'booking_fee' and p.provider_ref is not null)`))[0].n),
+        unconfirmed: (await q(`select r.id::text as id from rentals r where not exists (select 1 from payments p where p.rental_id = r.id and p.kind = 'booking_fee' and p.provider_ref is not null)`)).map((r) => String(r.id)),
+        announced: new Set((await q(`select distinct data->>'_id' as id from domain_events where type like 'rental.%'`)).map((r) => String(r.id))),
         booked: Number((await q(`select count(*)::int as n from rentals where status in ('booked', 'returned', 'paid')`))[0].n),
         cancelled: Number((await q(`select count(*)::int as n from rentals where status = 'cancelled'`))[0].n),
         users: Number((await q(`select count(*)::int as n from users where role = 'user'`))[0].n),
@@ -132,6 +137,10 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
 
       // The events match the committed state: written in the same transactions, nothing lost to the kill.
       expect(facts.events['rental.created']).toBe(facts.rentals);
+      // At most one unconfirmed rental per client in flight at the kill, and none of them announced.
+      expect(facts.unconfirmed.length).toBeLessThanOrEqual(CLIENTS);
+      expect(facts.unconfirmed.filter((id) => facts.announced.has(id))).toEqual([]);
+      expect(facts.announced.size).toBe(facts.rentals);
       expect(facts.events['rental.booked']).toBe(facts.booked);
       expect(facts.events['rental.cancelled'] ?? 0).toBe(facts.cancelled);
       expect(facts.events['user.signed_up']).toBe(facts.users);
@@ -174,7 +183,7 @@ describe.each(DATABASES)('kill -9 during a burst of bookings: the outbox deliver
       for (const id of dupEmails) expect(facts.emails.find((e) => `<${e.id}@okaybike.outbox>` === id)!.attempts).toBeGreaterThan(1);
       for (const id of dupHooks) expect(facts.deliveries.find((d) => d.id === id)!.attempts).toBeGreaterThan(1);
       console.log(
-        `outbox drill (${postgres ? 'PostgreSQL' : 'PGlite'}): ${facts.rentals} rentals (${facts.booked} booked), ${facts.emails.length} emails and ` +
+        `outbox drill (${postgres ? 'PostgreSQL' : 'PGlite'}): ${facts.rentals} rentals (${facts.booked} booked; ${facts.unconfirmed.length} reserved but not confirmed at the kill), ${facts.emails.length} emails and ` +
           `${facts.deliveries.length} webhook events all delivered (${SUBSCRIBED.map((t) => `${t} ${deliveriesOf(t)}`).join(', ')}), ${facts.cancelled} cancelled; ` +
           `raw duplicates from the kill: ${dupEmails.length} emails, ${dupHooks.length} webhooks`,
       );

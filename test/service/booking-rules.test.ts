@@ -1,13 +1,14 @@
 import { ConflictException, HttpException } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../src/common/decorators.js';
-import { bikeUnits } from '../../src/database/schema/fleet.js';
+import { bikeUnits, unitReservations } from '../../src/database/schema/fleet.js';
 import { domainEvents, documentNumbers, OutboxEmailRow, outboxEmails } from '../../src/database/schema/notifications.js';
 import { payments } from '../../src/database/schema/payments.js';
 import { rentals } from '../../src/database/schema/rentals.js';
 import { AuthModule } from '../../src/modules/auth/auth.module.js';
 import { NotificationsModule } from '../../src/modules/notifications/notifications.module.js';
 import { OutboxRenderer } from '../../src/modules/notifications/outbox-renderer.js';
+import { PaymentGateways } from '../../src/modules/payments/payment-gateways.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import { BookingService } from '../../src/modules/rentals/booking.service.js';
 import type { CreateRentalDto } from '../../src/modules/rentals/rentals.dto.js';
@@ -137,5 +138,35 @@ describe('Booking, payment and outbox rules, at the service level', () => {
     expect(stored.map((r) => r.subject).sort()).toEqual(rendered.map((r: OutboxEmailRow) => r.subject).sort());
     // Rendered once: a second read renders nothing again.
     expect(await s.app.get(OutboxRenderer).rendered(stored)).toEqual(stored);
+  });
+
+  it('steps with undo: a gateway failure during booking leaves no reservation, no open payment and no event, and the key may be retried', async () => {
+    const bike = await createBike(s, { quantity: 1 });
+    const u = await createUser(s);
+    const sandbox = s.app.get(PaymentGateways).current();
+    const createCheckout = sandbox.createCheckout;
+    sandbox.createCheckout = async () => {
+      throw new Error('gateway unreachable');
+    };
+    const dto = { bikeId: bike.id, startTime: inHours(48), endTime: inHours(50), quantity: 1 } as CreateRentalDto;
+    try {
+      const failed = booking.createRental(caller(u), dto, 'key-1', 'http://shop.test');
+      await expect(failed).rejects.toBeInstanceOf(HttpException);
+      await expect(failed).rejects.toMatchObject({ response: { code: 'PAYMENT_GATEWAY_ERROR' } });
+    } finally {
+      sandbox.createCheckout = createCheckout;
+    }
+    // The reserve step committed, then was compensated: the rental cancelled, its units free, its fee failed.
+    expect(await s.db.select().from(unitReservations)).toEqual([]);
+    expect((await s.db.select().from(payments)).map((p) => p.status)).toEqual(['failed']);
+    expect((await s.db.select().from(rentals)).map((r) => r.status)).toEqual(['cancelled']);
+    // Nothing was announced for a booking that never was: no event, so no email and no webhook.
+    expect(await s.db.select().from(domainEvents)).toEqual([]);
+    expect(await s.db.select().from(outboxEmails)).toEqual([]);
+    // The same key books once the gateway answers again (the claim was released), and the unit is free for it.
+    const reply = await booking.createRental(caller(u), dto, 'key-1', 'http://shop.test');
+    expect(reply.status).toBe(201);
+    expect((await s.db.select().from(domainEvents)).map((e) => e.type)).toEqual(['rental.created']);
+    expect(await s.db.select().from(unitReservations)).toHaveLength(1);
   });
 });

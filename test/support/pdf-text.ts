@@ -53,3 +53,37 @@ export function pdfTextLines(pdf: Buffer): string[] {
   }
   return pages.flatMap((lines, i) => (i ? ['', ...lines] : lines));
 }
+
+/**
+ * The text of each page as PDF.js reads it (pdfjs-dist, through the fonts' ToUnicode maps): for PDFs with an
+ * embedded font (a Bangla document's Noto Sans Bengali), whose glyph ids `pdfTextLines` cannot read. Pieces on one
+ * baseline are joined left to right with two spaces, as `pdfTextLines` does. Shaped Bengali comes back in the
+ * order of its glyphs (a vowel sign drawn before its consonant is read before it).
+ */
+export async function pdfjsTextLines(pdf: Buffer): Promise<string[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    const out: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const content = await page.getTextContent();
+      const rows = new Map<number, { x: number; text: string }[]>();
+      for (const item of content.items) {
+        if (!('str' in item) || !item.str.trim()) continue;
+        const key = Math.round(item.transform[5]);
+        rows.set(key, [...(rows.get(key) ?? []), { x: item.transform[4], text: item.str }]);
+      }
+      // Runs drawn side by side (a Bengali run, then a Latin one) are one piece: joined without a gap when they touch.
+      const lines = [...rows.entries()]
+        .sort((a, b) => b[0] - a[0])
+        .map(([, row]) => row.sort((a, b) => a.x - b.x).map((p) => p.text.trim()).join('  '));
+      if (n > 1) out.push('');
+      out.push(...lines);
+      page.cleanup();
+    }
+    return out;
+  } finally {
+    await doc.destroy();
+  }
+}

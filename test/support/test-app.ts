@@ -39,11 +39,12 @@ END $$`);
  * The whole app on a fresh embedded PGlite (in memory, cloned from a migrated template), or on the PostgreSQL server named by
  * TEST_DATABASE_URL. Demo data off; a throwaway DATA_DIR for the generated JWT secret.
  */
-export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
+export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}, options: { ssr?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'okb-test-'));
   const pglite = usingPostgres() ? undefined : await migratedPglite();
   const app = await createApp({
-    ssr: false,
+    // Server rendering needs the production build (npm run build); only the suites that render pages ask for it.
+    ssr: options.ssr ?? false,
     env: {
       NODE_ENV: 'test',
       DEMO_MODE: 'false',

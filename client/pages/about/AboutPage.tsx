@@ -1,6 +1,7 @@
 import { Card, Timeline } from 'antd';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import './about.css';
+import { publicAsset } from '../../lib/public-asset.js';
 
 const TEAM = [
   {
@@ -27,7 +28,7 @@ const TEAM = [
     role: 'Customer Experience Lead',
     bio: 'Makes sure every rider gets help fast, from the first booking to the last return.',
   },
-].map((member) => ({ ...member, imageUrl: `/images/team/${member.slug}.svg` }));
+].map((member) => ({ ...member, imageUrl: publicAsset(`/images/team/${member.slug}.svg`) }));
 
 const MILESTONES = [
   { date: '2018', title: 'Okay Bike is founded', description: 'Two friends and ten bikes start renting by the hour from a small garage.' },

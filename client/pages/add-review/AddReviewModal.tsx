@@ -3,6 +3,8 @@ import { cloneElement, type ReactElement } from 'react';
 import { isApiError } from '../../api/http.js';
 import type { Rental } from '../../api/rentals.js';
 import { useAddReview } from '../../api/reviews.js';
+import { DEFAULT_LOCALE } from '../../../locales/index.js';
+import { useLocale, useT } from '../../app/i18n.js';
 import { notify } from '../../app/notify.js';
 
 /** Spec section 9: review toasts last 1000 ms; rating maximum 5 in half steps. */
@@ -10,17 +12,18 @@ export const REVIEW_TOAST_MS = 1000;
 const MAX_RATING = 5;
 
 /** rc-rate's stars are unnamed radios: give each its number so a screen reader says more than "radio button". */
-const nameStar = (node: ReactElement, { index }: { index?: number }): ReactElement => {
+const nameStar = (starLabel: (n: number) => string) => (node: ReactElement, { index }: { index?: number }): ReactElement => {
   const li = node as ReactElement<{ children: ReactElement<Record<string, unknown>> }>;
   const stars = (index ?? 0) + 1;
-  return cloneElement(li, undefined, cloneElement(li.props.children, { 'aria-label': `${stars} ${stars === 1 ? 'star' : 'stars'}` }));
+  return cloneElement(li, undefined, cloneElement(li.props.children, { 'aria-label': starLabel(stars) }));
 };
 
 /** The Form.Item's value and onChange pass through to the stars, inside a radio group named by the field label. */
 function RatingInput(props: { value?: number; onChange?: (value: number) => void; id?: string }) {
+  const t = useT();
   return (
     <div role="radiogroup" aria-labelledby="review-rating-label">
-      <Rate {...props} allowHalf count={MAX_RATING} characterRender={nameStar} className="review-rate" />
+      <Rate {...props} allowHalf count={MAX_RATING} characterRender={nameStar((n) => t('addReview.star', { n }))} className="review-rate" />
     </div>
   );
 }
@@ -42,6 +45,8 @@ export function AddReviewModal({ rental, open, onClose, onReviewed }: AddReviewM
   const [form] = Form.useForm<ReviewValues>();
   const addReview = useAddReview();
   const rating = (Form.useWatch('rating', form) as number | undefined) ?? 0;
+  const t = useT();
+  const locale = useLocale();
 
   // Spec section 5: no client validation; the server's field errors show on the fields.
   const submit = (values: ReviewValues) => {
@@ -50,11 +55,12 @@ export function AddReviewModal({ rental, open, onClose, onReviewed }: AddReviewM
       { bikeId: rental.bikeId._id, rating: values.rating ?? 0, comment: values.comment ?? '', paymentId: rental.paymentId },
       {
         onSuccess: () => {
-          notify.success('Review added successfully', REVIEW_TOAST_MS);
+          notify.success(t('addReview.added'), REVIEW_TOAST_MS);
           onReviewed(rental);
         },
         onError: (error) => {
-          notify.error(isApiError(error) && error.message ? error.message : 'Your review could not be saved. Please try again.', REVIEW_TOAST_MS);
+          // The server words its refusals in English: English shows them as before, other languages the catalogue's.
+          notify.error(isApiError(error) && error.message && locale === DEFAULT_LOCALE ? error.message : t('addReview.failed'), REVIEW_TOAST_MS);
           if (!isApiError(error)) return;
           form.setFields(
             error.errors
@@ -69,25 +75,28 @@ export function AddReviewModal({ rental, open, onClose, onReviewed }: AddReviewM
   return (
     <Modal
       open={open && rental !== null}
-      title={rental ? `Add Review for ${rental.bikeId.name}` : undefined}
+      title={rental ? t('addReview.addFor', { bike: rental.bikeId.name }) : undefined}
       onCancel={onClose}
       destroyOnHidden
       rootClassName="review-modal"
       footer={[
         <Button key="cancel" onClick={onClose} disabled={addReview.isPending}>
-          Cancel
+          {t('profile.cancel')}
         </Button>,
         <Button key="submit" type="primary" loading={addReview.isPending} onClick={() => form.submit()}>
-          Submit Review
+          {t('addReview.submit')}
         </Button>,
       ]}
     >
       <Form<ReviewValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ rating: 0, comment: '' }}>
-        <Form.Item label={<span id="review-rating-label">Rating</span>} name="rating" extra={rating ? `${rating} out of ${MAX_RATING}` : 'Choose 1 to 5 stars, in half steps'}>
+        <Form.Item label={<span id="review-rating-label">{t('profile.reviews.rating')}</span>}
+          name="rating"
+          extra={rating ? t('addReview.ratingValue', { rating, max: MAX_RATING }) : t('addReview.ratingHint', { min: 1, max: MAX_RATING })}
+        >
           <RatingInput />
         </Form.Item>
-        <Form.Item label="Your review" name="comment">
-          <Input.TextArea placeholder="Write your review here..." rows={5} maxLength={1000} showCount />
+        <Form.Item label={t('addReview.yourReview')} name="comment">
+          <Input.TextArea placeholder={t('addReview.placeholder')} rows={5} maxLength={1000} showCount />
         </Form.Item>
       </Form>
     </Modal>

@@ -7,6 +7,7 @@ import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { DateTime } from '../../components/DateTime.js';
 import { RentalsLoadState } from '../../components/rental-display.js';
+import { useT } from '../../app/i18n.js';
 import { AddReviewModal } from './AddReviewModal.js';
 
 /**
@@ -17,28 +18,29 @@ export const isReviewable = (rental: Rental): boolean => Boolean(rental.totalPai
 
 function ReviewableCard({ rental, onReview }: { rental: Rental; onReview(): void }) {
   const titleId = `review-rental-${rental._id}`;
+  const t = useT();
   return (
     <Card className="rental-card" role="article" aria-labelledby={titleId}>
-      <h3 id={titleId} className="rental-card-title">
+      <h2 id={titleId} className="rental-card-title">
         {rental.bikeId.name}
-      </h3>
+      </h2>
       <dl className="rental-facts rental-facts-compact">
         <div>
-          <dt>Booking Date</dt>
+          <dt>{t('addReview.bookingDate')}</dt>
           <dd>
             <DateTime value={rental.startTime} />
           </dd>
         </div>
         <div>
-          <dt>Return Date</dt>
+          <dt>{t('addReview.returnDate')}</dt>
           <dd>
             <DateTime value={rental.returnTime} />
           </dd>
         </div>
       </dl>
       <div className="rental-actions">
-        <Button type="primary" icon={<StarOutlined {...decorativeIcon} />} onClick={onReview} aria-label={`Add Review for ${rental.bikeId.name}`}>
-          Add Review
+        <Button type="primary" icon={<StarOutlined {...decorativeIcon} />} onClick={onReview} aria-label={t('addReview.addFor', { bike: rental.bikeId.name })}>
+          {t('addReview.add')}
         </Button>
       </div>
     </Card>
@@ -47,6 +49,7 @@ function ReviewableCard({ rental, onReview }: { rental: Rental; onReview(): void
 
 export default function AddReviewPage() {
   const rentals = useMyRentals();
+  const t = useT();
   const [reviewing, setReviewing] = useState<Rental | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   // The rental leaves the list as soon as its review is saved, before the refetch confirms it.
@@ -54,15 +57,15 @@ export default function AddReviewPage() {
 
   let content;
   if (rentals.isPending || rentals.isError) {
-    content = <RentalsLoadState rentals={rentals} className="rental-grid" label="Loading paid rentals" cards={3} rows={2} />;
+    content = <RentalsLoadState rentals={rentals} className="rental-grid" label={t('addReview.loading')} cards={3} rows={2} />;
   } else {
     const open = rentals.data.filter((r) => isReviewable(r) && !reviewed.has(r._id));
     content =
       open.length === 0 ? (
         <Card>
-          <Empty className="okb-empty" description="No paid rentals waiting for a review. Once you pay for a returned bike, you can review it here.">
+          <Empty className="okb-empty" description={t('addReview.none')}>
             <ButtonLink to="/dashboard/rentals" type="primary">
-              Go to My Rentals
+              {t('payment.goToRentals')}
             </ButtonLink>
           </Empty>
         </Card>
@@ -82,7 +85,7 @@ export default function AddReviewPage() {
 
   return (
     <div className="my-rentals-page">
-      <PageHeading title="Paid Rentals" lead="Tell other riders how your ride went: rate and review the bikes you have paid for." />
+      <PageHeading title={t('addReview.title')} lead={t('addReview.lead')} />
       {content}
       <AddReviewModal
         rental={reviewing}

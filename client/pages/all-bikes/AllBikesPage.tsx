@@ -4,12 +4,15 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
+import { HydrateLater } from '../../components/HydrateLater.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { Pager, useFocusListOnPage } from '../../components/Pager.js';
 import { BikeGrid } from '../../components/BikeGrid.js';
 import { listingQueryParams, listingSearch, readListingState, type ListingState } from './listing-params.js';
 import './all-bikes.css';
 import { LoadError } from '../../components/LoadError.js';
+import { useT } from '../../app/i18n.js';
+import { unlessFailed } from '../../app/prefetch.js';
 
 /** One labelled filter input; the label is also its placeholder (spec). */
 function FilterField({ id, name, label, value, onChange }: { id: string; name: string; label: string; value: string; onChange(value: string): void }) {
@@ -28,7 +31,9 @@ export default function AllBikesPage() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const api = useApi();
-  const bikes = useQuery(bikesQuery(api, listingQueryParams(state)));
+  const t = useT();
+  // The loader asked for this page of bikes: a failure it met is shown (with Retry), not asked for again.
+  const bikes = useQuery({ ...bikesQuery(api, listingQueryParams(state)), enabled: unlessFailed });
   // The inputs apply on Search only (spec), so they hold their own text until then.
   const [brand, setBrand] = useState(state.brand);
   const [model, setModel] = useState(state.model);
@@ -49,50 +54,53 @@ export default function AllBikesPage() {
   let results;
   if (bikes.isError && !changing) {
     results = (
-      <LoadError title="The bikes could not be loaded." onRetry={() => bikes.refetch()} retrying={bikes.isFetching} />
+      <LoadError title={t('allBikes.loadError')} onRetry={() => bikes.refetch()} retrying={bikes.isFetching} />
     );
   } else if (!loading && page && page.bikes.length === 0) {
     results = (
-      <Empty description="No bikes match these filters.">
+      <Empty description={t('allBikes.empty')}>
         <Button type="primary" onClick={() => go({ page: 1, brand: '', model: '', recently: state.recently })}>
-          Clear filters
+          {t('allBikes.clearFilters')}
         </Button>
       </Empty>
     );
   } else {
-    results = <BikeGrid bikes={page?.bikes ?? []} loading={loading} skeletons={5} label="Bikes" />;
+    results = <BikeGrid bikes={page?.bikes ?? []} loading={loading} skeletons={5} label={t('allBikes.gridLabel')} />;
   }
 
   return (
     <div className="page-container page-section all-bikes">
-      <PageHeading title="Available Bikes" lead="Every bike in our fleet with its hourly price. Pick one and ride." />
+      <PageHeading title={t('allBikes.title')} lead={t('allBikes.lead')} />
       <section className="okb-panel all-bikes-filters" aria-labelledby="all-bikes-filters-title">
         <div className="okb-panel-head">
           <h2 id="all-bikes-filters-title" className="all-bikes-filters-title">
-            Filter Motorcycles
+            {t('allBikes.filterTitle')}
           </h2>
         </div>
         <div className="okb-panel-body all-bikes-filters-row">
           <Segmented
-            aria-label="Order"
-            value={state.recently ? 'Recently' : 'All'}
-            options={['All', 'Recently']}
-            onChange={(value) => go({ ...state, page: 1, recently: value === 'Recently' })}
+            aria-label={t('allBikes.order')}
+            value={state.recently ? 'recently' : 'all'}
+            options={[
+              { value: 'all', label: t('allBikes.orderAll') },
+              { value: 'recently', label: t('allBikes.orderRecently') },
+            ]}
+            onChange={(value) => go({ ...state, page: 1, recently: value === 'recently' })}
           />
           {/* A plain form (antd's Form engine is not worth its weight for two inputs): Enter or Search applies both. */}
           <form
             className="all-bikes-filter-form"
             role="search"
-            aria-label="Filter bikes"
+            aria-label={t('allBikes.filterForm')}
             onSubmit={(event) => {
               event.preventDefault();
               go({ ...state, page: 1, brand: brand.trim(), model: model.trim() });
             }}
           >
-            <FilterField id="filter-brand" name="brand" label="Filter by Brand" value={brand} onChange={setBrand} />
-            <FilterField id="filter-model" name="model" label="Filter by Model" value={model} onChange={setModel} />
+            <FilterField id="filter-brand" name="brand" label={t('allBikes.filterBrand')} value={brand} onChange={setBrand} />
+            <FilterField id="filter-model" name="model" label={t('allBikes.filterModel')} value={model} onChange={setModel} />
             <Button type="primary" htmlType="submit">
-              Search
+              {t('allBikes.search')}
             </Button>
           </form>
         </div>
@@ -101,14 +109,16 @@ export default function AllBikesPage() {
         ref={resultsRef}
         tabIndex={-1}
         data-focus-target
-        aria-label={`Results, page ${Math.min(state.page, totalPages)} of ${totalPages}`}
+        aria-label={t('allBikes.results', { page: Math.min(state.page, totalPages), total: totalPages })}
         className="all-bikes-results"
       >
-        {results}
+        {/* The cards are links; on a phone they are below the filters: they hydrate when near the screen or used. */}
+        <HydrateLater>{results}</HydrateLater>
       </section>
-      <Pager
+      <HydrateLater>
+        <Pager
         className="okb-pager--center"
-        label="Pages"
+        label={t('allBikes.pages')}
         page={state.page}
         totalPages={totalPages}
         busy={loading}
@@ -116,7 +126,8 @@ export default function AllBikesPage() {
           paged();
           go({ ...state, page: next });
         }}
-      />
+        />
+      </HydrateLater>
     </div>
   );
 }

@@ -1,24 +1,27 @@
 import './bike-detail.css';
 import { engineText } from '../../lib/bike-text.js';
 import { Button, Rate, Skeleton } from 'antd';
-import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useBike, type BikeDetail } from '../../api/bikes.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
+import { HydrateLater } from '../../components/HydrateLater.js';
 import { ProblemState } from '../../components/ProblemState.js';
 import { formatMoney } from '../../lib/money.js';
-import { reviewCountText } from './format.js';
 import { RelatedBikes } from './RelatedBikes.js';
 import { RentPanel } from './RentPanel.js';
 import { ReviewList } from './ReviewList.js';
 import { isBookable, isBookableLater } from './structured-data.js';
+import { publicAsset } from '../../lib/public-asset.js';
+import { useLocale, useLocalePath, useNumberFormat, useT } from '../../app/i18n.js';
 
 function RatingSummary({ bike }: { bike: BikeDetail }) {
+  const t = useT();
+  const number = useNumberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
   if (bike.reviewCount === 0 || bike.averageRating === null) {
     return (
       <div className="bike-rating">
         <Rate disabled value={0} aria-hidden="true" className="bike-rating-stars" />
-        <a href="#reviews">No reviews yet</a>
+        <a href="#reviews">{t('bikeDetail.noReviews')}</a>
       </div>
     );
   }
@@ -26,22 +29,24 @@ function RatingSummary({ bike }: { bike: BikeDetail }) {
     <div className="bike-rating">
       <Rate disabled allowHalf value={bike.averageRating} aria-hidden="true" className="bike-rating-stars" />
       <span className="bike-rating-value">
-        <span className="sr-only-text">Average rating </span>
-        {bike.averageRating.toFixed(1)}
-        <span className="sr-only-text"> out of 5</span>
+        <span className="sr-only-text">{t('bikeDetail.averageRating')} </span>
+        {number(bike.averageRating)}
+        <span className="sr-only-text"> {t('bikeDetail.outOf', { max: 5 })}</span>
       </span>
-      <a href="#reviews">{reviewCountText(bike.reviewCount)}</a>
+      <a href="#reviews">{t('bikeDetail.reviewCount', { count: bike.reviewCount })}</a>
     </div>
   );
 }
 
 function BikeFacts({ bike }: { bike: BikeDetail }) {
+  const t = useT();
+  const year = useNumberFormat({ useGrouping: false });
   const facts: [string, string][] = [
-    ['Brand', bike.brand],
-    ['Model', bike.model],
-    ['Year', String(bike.year)],
-    ['Engine', engineText(bike.cc)],
-    ['Quantity', `${bike.quantity} of ${bike.totalUnits} ${bike.totalUnits === 1 ? 'unit' : 'units'} free right now`],
+    [t('bike.fact.brand'), bike.brand],
+    [t('bike.fact.model'), bike.model],
+    [t('bike.fact.year'), year(bike.year)],
+    [t('bikeDetail.engine'), engineText(bike.cc, t)],
+    [t('bikeDetail.quantity'), t('bikeDetail.unitsFree', { free: bike.quantity, total: bike.totalUnits })],
   ];
   return (
     <dl className="bike-facts">
@@ -56,31 +61,34 @@ function BikeFacts({ bike }: { bike: BikeDetail }) {
 }
 
 /**
- * The sections below the fold sit in Suspense boundaries: nothing suspends there, but React hydrates each boundary
- * as its own task, so the browser stays responsive while the page becomes interactive.
+ * The reviews and the related bikes below the fold hydrate when they come near the screen or are used
+ * (HydrateLater): the first seconds on a phone go to the bike and its rent panel.
  */
 function BikeView({ bike }: { bike: BikeDetail }) {
   const available = isBookable(bike);
   const bookableLater = isBookableLater(bike);
-  const price = formatMoney(bike.pricePerHour, bike.currency);
+  const t = useT();
+  const locale = useLocale();
+  const lp = useLocalePath();
+  const price = formatMoney(bike.pricePerHour, bike.currency, locale);
 
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="bike-breadcrumb">
+      <nav aria-label={t('bikeDetail.breadcrumb')} className="bike-breadcrumb">
         <ol>
           <li>
-            <Link to="/">Home</Link>
+            <Link to={lp('/')}>{t('bikeDetail.home')}</Link>
           </li>
           <li>
-            <Link to="/allbikes">Bikes</Link>
+            <Link to={lp('/allbikes')}>{t('bikeDetail.bikes')}</Link>
           </li>
           <li aria-current="page">{bike.name}</li>
         </ol>
       </nav>
       <article className="bike-detail-main">
         <div className="bike-detail-media">
-          <img src={bike.imgageurl} alt={bike.name} width={800} height={600} fetchPriority="high" decoding="async" />
+          <img src={publicAsset(bike.imgageurl)} alt={bike.name} width={800} height={600} fetchPriority="high" decoding="async" />
         </div>
         <div className="bike-detail-info">
           <p className="eyebrow">{bike.brand}</p>
@@ -88,12 +96,12 @@ function BikeView({ bike }: { bike: BikeDetail }) {
           <RatingSummary bike={bike} />
           <p className="bike-price">
             <span className="bike-price-amount">{price}</span>
-            <span className="bike-price-unit"> per hour</span>
+            <span className="bike-price-unit"> {t('bikeDetail.perHour')}</span>
             {bike.pricePerDay || bike.pricePerWeek ? (
               <span className="bike-price-more">
                 {[
-                  bike.pricePerDay ? `${formatMoney(bike.pricePerDay, bike.currency)} per day` : null,
-                  bike.pricePerWeek ? `${formatMoney(bike.pricePerWeek, bike.currency)} per week` : null,
+                  bike.pricePerDay ? t('bikeDetail.perDay', { price: formatMoney(bike.pricePerDay, bike.currency, locale) }) : null,
+                  bike.pricePerWeek ? t('bikeDetail.perWeek', { price: formatMoney(bike.pricePerWeek, bike.currency, locale) }) : null,
                 ]
                   .filter(Boolean)
                   .join(' · ')}
@@ -102,10 +110,10 @@ function BikeView({ bike }: { bike: BikeDetail }) {
           </p>
           <p className="bike-availability">
             <span className={available ? 'availability-badge is-available' : 'availability-badge is-unavailable'}>
-              {available ? 'Available' : 'Not Available'}
+              {available ? t('bike.available') : t('bike.notAvailable')}
             </span>
             {/* 'Not Available' is this instant's; a later window may well be free (issue 20 item 12). */}
-            {!available && bookableLater ? <span className="bike-availability-later">All out right now · book for a later time</span> : null}
+            {!available && bookableLater ? <span className="bike-availability-later">{t('bikeDetail.allOutLater')}</span> : null}
           </p>
           <p className="bike-description">{bike.description}</p>
           <BikeFacts bike={bike} />
@@ -114,36 +122,38 @@ function BikeView({ bike }: { bike: BikeDetail }) {
       </article>
       <section id="reviews" className="bike-section" aria-labelledby="reviews-title">
         <h2 id="reviews-title" className="bike-section-title">
-          Customer Reviews
+          {t('bikeDetail.reviewsTitle')}
         </h2>
-        <Suspense fallback={null}>
+        <HydrateLater>
           <ReviewList bikeId={bike._id} />
-        </Suspense>
+        </HydrateLater>
       </section>
       <section className="bike-section" aria-labelledby="explore-title">
         <h2 id="explore-title" className="bike-section-title">
-          Explore Our Bikes
+          {t('bikeDetail.exploreTitle')}
         </h2>
-        <Suspense fallback={null}>
+        <HydrateLater>
           <RelatedBikes bikeId={bike._id} />
-        </Suspense>
+        </HydrateLater>
       </section>
     </>
   );
 }
 
 function BikeUnavailable({ retry }: { retry(): void }) {
+  const t = useT();
+  const lp = useLocalePath();
   return (
     <ProblemState
       status="warning"
-      title="This bike could not be loaded"
-      text="It may have been removed, or the connection dropped. Try again, or browse our other bikes."
+      title={t('bikeDetail.unavailableTitle')}
+      text={t('bikeDetail.unavailableText')}
       actions={
         <>
           <Button type="primary" onClick={retry}>
-            Try again
+            {t('bikeDetail.tryAgain')}
           </Button>
-          <ButtonLink to="/allbikes">Browse bikes</ButtonLink>
+          <ButtonLink to={lp('/allbikes')}>{t('bikeDetail.browseBikes')}</ButtonLink>
         </>
       }
     />

@@ -3,6 +3,7 @@ import { useRelatedBikes } from '../../api/bikes.js';
 import { BikeCard } from '../../components/BikeCard.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { LoadError } from '../../components/LoadError.js';
+import { useT } from '../../app/i18n.js';
 
 /** One row on a desktop screen; the listing has the rest. */
 const SHOWN = 4;
@@ -10,6 +11,7 @@ const SHOWN = 4;
 /** 'Explore Our Bikes': other bikes, most similar first (GET bikes/related/{id}). */
 export function RelatedBikes({ bikeId }: { bikeId: string }) {
   const related = useRelatedBikes(bikeId);
+  const t = useT();
 
   if (related.isPending) {
     return (
@@ -22,10 +24,10 @@ export function RelatedBikes({ bikeId }: { bikeId: string }) {
   }
   if (related.isError && !related.data) {
     return (
-      <LoadError title="Other bikes could not be loaded." onRetry={() => related.refetch()} variant="inline" />
+      <LoadError title={t('related.loadError')} onRetry={() => related.refetch()} variant="inline" />
     );
   }
-  if (related.data.length === 0) return <Empty description="No other bikes to show yet." />;
+  if (related.data.length === 0) return <Empty description={t('related.none')} />;
   return (
     <>
       <ul className="related-grid">
@@ -36,7 +38,7 @@ export function RelatedBikes({ bikeId }: { bikeId: string }) {
         ))}
       </ul>
       <p className="related-more">
-        <ButtonLink to="/allbikes">Browse all bikes</ButtonLink>
+        <ButtonLink to="/allbikes">{t('related.browseAll')}</ButtonLink>
       </p>
     </>
   );

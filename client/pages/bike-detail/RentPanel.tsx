@@ -6,21 +6,19 @@ import type { BikeDetail } from '../../api/bikes.js';
 import { useAddFavourite, useFavourites } from '../../api/favourites.js';
 import { useSession } from '../../api/users.js';
 import { notify } from '../../app/notify.js';
+import { useLocalePath, useT } from '../../app/i18n.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { maxBookableUnits } from '../../lib/booking.js';
 import { withRedirect } from '../../lib/safe-redirect.js';
 import { useHydrated } from '../../app/use-hydrated.js';
-import { bookingLink, readBookingDraft, type BookingDraft } from './booking-draft.js';
+import { bookingLink, readBookingDraft, type BookingDraft } from '../../lib/booking-draft.js';
 import { isBookableLater } from './structured-data.js';
 
 // The booking form is needed only after 'Rent Now': its code is fetched when the pointer or focus reaches the button.
 const loadBookNowModal = () => import('./BookNowModal.js');
 const BookNowModal = lazy(() => loadBookNowModal().then((m) => ({ default: m.BookNowModal })));
 
-const ADMIN_CANNOT_BOOK = "Admins can't book bikes. Sign in with a user account to rent.";
-const ADMIN_HINT = "Admins can't book bikes or keep favorites. Sign in with a user account to rent.";
-const ADMIN_CANNOT_FAVOURITE = "Admins can't keep favorites.";
 
 /**
  * Quantity and the actions of spec section 2: 'Rent Now' (signed in, in stock), 'Bike is not available' (signed in,
@@ -29,6 +27,8 @@ const ADMIN_CANNOT_FAVOURITE = "Admins can't keep favorites.";
  */
 export function RentPanel({ bike }: { bike: BikeDetail }) {
   const session = useSession();
+  const t = useT();
+  const lp = useLocalePath();
   const isUser = session?.role === 'user';
   const isAdmin = session?.role === 'admin';
   // Availability is the customer's window's (the quote says it), not this instant's: a bike whose units are all out
@@ -70,20 +70,20 @@ export function RentPanel({ bike }: { bike: BikeDetail }) {
   const addToFavourites = () =>
     addFavourite.mutate(bike._id, {
       onSuccess: (answer) => notify.success(answer.message),
-      onError: () => notify.error('An error occurred during the process.'),
+      onError: () => notify.error(t('rent.error')),
     });
 
   let rentButton;
-  const loginTo = (d: BookingDraft) => withRedirect('/login', bookingLink(bike._id, d));
+  const loginTo = (d: BookingDraft) => lp(withRedirect('/login', lp(bookingLink(bike._id, d))));
   if (!session) {
     rentButton = (
       <>
         <ButtonLink to={loginTo(draft)} type="primary" size="large" icon={<ShoppingCartOutlined {...decorativeIcon} />}>
-          Login to Rent
+          {t('rent.loginToRent')}
         </ButtonLink>
         {inStock ? (
           <Button size="large" onPointerEnter={() => void loadBookNowModal()} onFocus={() => void loadBookNowModal()} onClick={openBooking}>
-            Check dates &amp; price
+            {t('rent.checkDates')}
           </Button>
         ) : null}
       </>
@@ -91,14 +91,14 @@ export function RentPanel({ bike }: { bike: BikeDetail }) {
   } else if (!inStock) {
     rentButton = (
       <Button type="primary" size="large" disabled>
-        Bike is not available
+        {t('rent.notAvailable')}
       </Button>
     );
   } else if (isAdmin) {
     rentButton = (
-      <Tooltip title={ADMIN_CANNOT_BOOK}>
+      <Tooltip title={t('rent.adminCannotBook')}>
         <Button type="primary" size="large" disabled aria-describedby={hintId} icon={<ShoppingCartOutlined {...decorativeIcon} />}>
-          Rent Now
+          {t('rent.rentNow')}
         </Button>
       </Tooltip>
     );
@@ -112,17 +112,17 @@ export function RentPanel({ bike }: { bike: BikeDetail }) {
         onFocus={() => void loadBookNowModal()}
         onClick={openBooking}
       >
-        Rent Now
+        {t('rent.rentNow')}
       </Button>
     );
   }
 
-  const favouriteHint = !session ? 'Log in to save this bike to your favorites.' : isAdmin ? ADMIN_CANNOT_FAVOURITE : null;
+  const favouriteHint = !session ? t('rent.loginToFavourite') : isAdmin ? t('rent.adminCannotFavourite') : null;
 
   return (
-    <section className="rent-panel" aria-label="Rent this bike">
+    <section className="rent-panel" aria-label={t('rent.panel')}>
       <div className="rent-quantity">
-        <label htmlFor={quantityId}>Quantity</label>
+        <label htmlFor={quantityId}>{t('rent.quantity')}</label>
         <InputNumber
           id={quantityId}
           min={1}
@@ -134,10 +134,10 @@ export function RentPanel({ bike }: { bike: BikeDetail }) {
           size="large"
           className="rent-quantity-input"
         />
-        {inStock ? <span className="rent-quantity-max">Up to {max} at once</span> : null}
+        {inStock ? <span className="rent-quantity-max">{t('rent.upTo', { max })}</span> : null}
       </div>
       {inStock && bike.quantity < 1 ? (
-        <p className="rent-hint">All units are out right now. Pick your times: the units free for your window and the price show before you book.</p>
+        <p className="rent-hint">{t('rent.allOut')}</p>
       ) : null}
       <div className="rent-actions">
         {rentButton}
@@ -149,12 +149,12 @@ export function RentPanel({ bike }: { bike: BikeDetail }) {
           onClick={addToFavourites}
           aria-describedby={favouriteHint ? hintId : undefined}
         >
-          Add to Favorites
+          {t('rent.addFavourite')}
         </Button>
       </div>
       {isAdmin && inStock ? (
         <p id={hintId} className="rent-hint">
-          {ADMIN_HINT}
+          {t('rent.adminHint')}
         </p>
       ) : favouriteHint ? (
         <p id={hintId} className="rent-hint">
@@ -163,7 +163,7 @@ export function RentPanel({ bike }: { bike: BikeDetail }) {
       ) : null}
       {isFavourite ? (
         <p className="rent-hint">
-          In your favorites. <Link to="/dashboard">See your favorite rides</Link>
+          {t('rent.inFavourites')} <Link to="/dashboard">{t('rent.seeFavourites')}</Link>
         </p>
       ) : null}
       {booking.attempt > 0 ? (

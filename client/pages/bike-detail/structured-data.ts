@@ -1,5 +1,6 @@
 import type { BikeDetail } from '../../api/bikes.js';
 import type { Review } from '../../api/reviews.js';
+import { amountDigits } from '../../lib/money.js';
 
 /** Reviews copied into the JSON-LD: enough for rich results without repeating the whole list. */
 const MAX_LD_REVIEWS = 5;
@@ -19,7 +20,8 @@ export function bikeStructuredData(
   urls: { page: string; image: string },
 ): Record<string, unknown> {
   const currency = bike.currency || 'USD';
-  const price = bike.pricePerHour.toFixed(2);
+  // The currency's own decimals (JPY '1500', USD '12.50', KWD '1.255').
+  const price = amountDigits(bike.pricePerHour, currency);
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Product',

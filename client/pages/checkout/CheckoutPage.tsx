@@ -8,6 +8,7 @@ import { isApiError } from '../../api/http.js';
 import { newIdempotencyKey, rentalCheckoutQuery, useFullPayment, type Rental } from '../../api/rentals.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
+import { HoldCountdown } from '../../components/HoldCountdown.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
@@ -15,14 +16,23 @@ import { amountDue } from '../../lib/rental-state.js';
 import type { CheckoutLoaderData } from './checkout-loader.js';
 import './checkout.css';
 import { LoadError } from '../../components/LoadError.js';
+import { useLocale, useT } from '../../app/i18n.js';
+import { localizeQuoteLabel } from '../../components/QuoteSummary.js';
+import { localizePath, type Locale } from '../../../locales/index.js';
+
+type Translate = ReturnType<typeof useT>;
+
+/** A sample of a gift card code's shape (the same in every language). */
+const GIFT_CARD_SAMPLE = 'GIFT-XXXX-XXXX-XXXX-XXXX';
 
 function CheckoutFrame({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <div className="page-container page-section checkout-page">
       <Card className="checkout-card">
         <header className="checkout-header">
-          <h1 className="checkout-title">Bike Rental Checkout</h1>
-          <p className="checkout-lead">Complete your rental process</p>
+          <h1 className="checkout-title">{t('checkout.title')}</h1>
+          <p className="checkout-lead">{t('checkout.lead')}</p>
         </header>
         {children}
       </Card>
@@ -30,14 +40,14 @@ function CheckoutFrame({ children }: { children: ReactNode }) {
   );
 }
 
-const backToRentals = (
+const backToRentals = (t: Translate) => (
   <ButtonLink to="/dashboard/rentals" type="primary" key="rentals">
-    Go to My Rentals
+    {t('payment.goToRentals')}
   </ButtonLink>
 );
 
 /** Why this rental cannot be paid here right now, or null when it can. */
-function notPayable(rental: Rental): ReactNode {
+function notPayable(rental: Rental, t: Translate, locale: Locale): ReactNode {
   const due = amountDue(rental);
   // A fixed-window booking is payable right after its booking fee; a late fee after the return keeps a paid rental payable.
   const fixedWindowBooked = rental.status === 'booked' && Boolean(rental.endTime) && rental.totalCost > 0 && due > 0;
@@ -45,12 +55,12 @@ function notPayable(rental: Rental): ReactNode {
     return (
       <Result
         status="success"
-        title={<h2 className="checkout-state-title">This rental is already paid</h2>}
-        subTitle={`You paid ${formatMoney(rental.totalPaid ?? rental.totalCost, rental.currency)} for ${rental.bikeId.name}. Thank you for riding with us!`}
+        title={<h2 className="checkout-state-title">{t('checkout.paidTitle')}</h2>}
+        subTitle={t('checkout.paidText', { amount: formatMoney(rental.totalPaid ?? rental.totalCost, rental.currency, locale), bike: rental.bikeId.name })}
         extra={[
-          backToRentals,
+          backToRentals(t),
           <ButtonLink to="/dashboard/myrentals" key="review">
-            Add a review
+            {t('payment.addReview')}
           </ButtonLink>,
         ]}
       />
@@ -60,12 +70,12 @@ function notPayable(rental: Rental): ReactNode {
     return (
       <Result
         status="warning"
-        title={<h2 className="checkout-state-title">This booking was cancelled</h2>}
-        subTitle="This booking was cancelled, so there is nothing to pay."
+        title={<h2 className="checkout-state-title">{t('checkout.cancelledTitle')}</h2>}
+        subTitle={t('checkout.cancelledText')}
         extra={[
-          backToRentals,
+          backToRentals(t),
           <ButtonLink to={`/bike/${rental.bikeId._id}`} key="again">
-            Book this bike again
+            {t('rentals.bookAgain')}
           </ButtonLink>,
         ]}
       />
@@ -75,9 +85,14 @@ function notPayable(rental: Rental): ReactNode {
     return (
       <Result
         status="info"
-        title={<h2 className="checkout-state-title">This bike has not been returned yet</h2>}
-        subTitle="The total is calculated from the rental time when the bike is returned. You can pay here once the return is confirmed."
-        extra={[backToRentals]}
+        title={<h2 className="checkout-state-title">{t('checkout.notReturnedTitle')}</h2>}
+        subTitle={
+          <>
+            {t('checkout.notReturnedText')}
+            {rental.status === 'pending_fee' && rental.holdExpiresAt ? <HoldCountdown until={rental.holdExpiresAt} /> : null}
+          </>
+        }
+        extra={[backToRentals(t)]}
       />
     );
   }
@@ -85,9 +100,9 @@ function notPayable(rental: Rental): ReactNode {
     return (
       <Result
         status="success"
-        title={<h2 className="checkout-state-title">Nothing to pay</h2>}
-        subTitle="This rental has no cost to settle."
-        extra={[backToRentals]}
+        title={<h2 className="checkout-state-title">{t('checkout.nothingTitle')}</h2>}
+        subTitle={t('checkout.nothingText')}
+        extra={[backToRentals(t)]}
       />
     );
   }
@@ -96,17 +111,30 @@ function notPayable(rental: Rental): ReactNode {
 
 function CheckoutForm({ rental }: { rental: Rental }) {
   const pay = useFullPayment();
+  const t = useT();
+  const locale = useLocale();
   const hydrated = useHydrated();
   // Stays true after success: the page is leaving for the payment provider.
   const [redirecting, setRedirecting] = useState(false);
   // A double submit or a retry after a lost answer reuses the key, so the server opens one payment, not two.
   const idempotencyKey = useRef<string | null>(null);
   const busy = pay.isPending || redirecting;
+  // A gift card pays what its balance allows; the payment provider charges the rest (nothing when it covers all).
+  const [giftCardCode, setGiftCardCode] = useState('');
+  const giftCardError = isApiError(pay.error) ? pay.error.errors.find((e) => e.path === 'giftCardCode')?.message : undefined;
 
   const submit = () => {
     idempotencyKey.current ??= newIdempotencyKey();
+    const code = giftCardCode.trim();
     pay.mutate(
-      { paymentId: rental.paymentId, totalCost: rental.totalCost, idempotencyKey: idempotencyKey.current },
+      {
+        paymentId: rental.paymentId,
+        totalCost: rental.totalCost,
+        idempotencyKey: idempotencyKey.current,
+        ...(code ? { giftCardCode: code } : {}),
+        // Paid on a German or Bangla page: the gateway brings the payer back to the result page in that language.
+        ...(locale !== 'en' ? { returnUrl: `${window.location.origin}${localizePath('/payment/result', locale)}` } : {}),
+      },
       {
         onSuccess: (data) => {
           setRedirecting(true);
@@ -124,59 +152,80 @@ function CheckoutForm({ rental }: { rental: Rental }) {
 
   return (
     <Form layout="vertical" requiredMark={false} onFinish={submit} className="checkout-form">
-      <Form.Item label="Bike Name" htmlFor="checkout-bike">
+      <Form.Item label={t('checkout.bikeName')} htmlFor="checkout-bike">
         <Input id="checkout-bike" value={rental.bikeId.name} readOnly variant="filled" />
       </Form.Item>
-      <Form.Item label="User Name" htmlFor="checkout-user">
+      <Form.Item label={t('checkout.userName')} htmlFor="checkout-user">
         <Input id="checkout-user" value={rental.userId.name} readOnly variant="filled" />
       </Form.Item>
       <dl className="checkout-summary">
         <div>
-          <dt>Start</dt>
+          <dt>{t('rentals.start')}</dt>
           <dd>
             <DateTime value={rental.startTime} />
           </dd>
         </div>
         <div>
-          <dt>{rental.returnTime || !rental.endTime ? 'Return' : 'Planned return'}</dt>
+          <dt>{rental.returnTime || !rental.endTime ? t('rentals.return') : t('checkout.plannedReturn')}</dt>
           <dd>
             <DateTime value={rental.returnTime ?? rental.endTime} />
           </dd>
         </div>
         <div>
-          <dt>Quantity</dt>
-          <dd>{rental.quantity}</dd>
+          <dt>{t('rentals.quantity')}</dt>
+          <dd>{new Intl.NumberFormat(locale).format(rental.quantity)}</dd>
         </div>
         {rental.quote?.lines.map((line, index) => (
           <div key={index}>
-            <dt>{line.label}</dt>
-            <dd>{formatMoney(line.amount, rental.quote?.currency ?? rental.currency)}</dd>
+            <dt>{localizeQuoteLabel(line.label, t)}</dt>
+            <dd>{formatMoney(line.amount, rental.quote?.currency ?? rental.currency, locale)}</dd>
           </div>
         ))}
         {rental.lateFee ? (
           <div>
-            <dt>Late fee</dt>
-            <dd>{formatMoney(rental.lateFee, rental.currency)}</dd>
+            <dt>{t('rentals.lateFee')}</dt>
+            <dd>{formatMoney(rental.lateFee, rental.currency, locale)}</dd>
           </div>
         ) : null}
         {rental.totalPaid && amountDue(rental) > 0 ? (
           <div>
-            <dt>Already paid</dt>
-            <dd>{formatMoney(rental.totalPaid, rental.currency)}</dd>
+            <dt>{t('checkout.alreadyPaid')}</dt>
+            <dd>{formatMoney(rental.totalPaid, rental.currency, locale)}</dd>
           </div>
         ) : null}
         <div className="checkout-total">
-          <dt>Total Price</dt>
-          <dd>{formatMoney(rental.totalCost, rental.currency)}</dd>
+          <dt>{t('checkout.totalPrice')}</dt>
+          <dd>{formatMoney(rental.totalCost, rental.currency, locale)}</dd>
         </div>
       </dl>
-      {pay.isError ? (
-        <Alert type="error" showIcon className="checkout-error" title="The payment could not be started." description={pay.error.message} />
+      <Form.Item
+        label={t('checkout.giftCard')}
+        htmlFor="checkout-gift-card"
+        validateStatus={giftCardError ? 'error' : undefined}
+        help={giftCardError}
+        extra={giftCardError ? undefined : t('checkout.giftCardHelp')}
+      >
+        <Input
+          id="checkout-gift-card"
+          value={giftCardCode}
+          onChange={(e) => {
+            setGiftCardCode(e.target.value);
+            // Another code is another request.
+            idempotencyKey.current = null;
+          }}
+          placeholder={GIFT_CARD_SAMPLE}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+        />
+      </Form.Item>
+      {pay.isError && !giftCardError ? (
+        <Alert type="error" showIcon className="checkout-error" title={t('checkout.startFailed')} description={pay.error.message} />
       ) : null}
       <Button type="primary" htmlType="submit" size="large" block disabled={busy || !hydrated} loading={busy} icon={<LockOutlined {...decorativeIcon} />}>
-        {busy ? 'Processing...' : 'Pay Now'}
+        {busy ? t('checkout.processing') : t('rentals.payNow')}
       </Button>
-      <p className="checkout-note">You will be taken to our payment provider's secure page to complete the payment.</p>
+      <p className="checkout-note">{t('checkout.note')}</p>
     </Form>
   );
 }
@@ -186,15 +235,17 @@ export default function CheckoutPage() {
   const { found } = useLoaderData() as CheckoutLoaderData;
   const api = useApi();
   const checkout = useQuery({ ...rentalCheckoutQuery(api, id), enabled: found });
+  const t = useT();
+  const locale = useLocale();
 
   if (!found) {
     return (
       <CheckoutFrame>
         <Result
           status="info"
-          title={<h2 className="checkout-state-title">Rental not found</h2>}
-          subTitle="We could not find a rental of yours with this payment reference. Open the rental from My Rentals and choose Pay Now."
-          extra={[backToRentals]}
+          title={<h2 className="checkout-state-title">{t('checkout.notFoundTitle')}</h2>}
+          subTitle={t('checkout.notFoundText')}
+          extra={[backToRentals(t)]}
         />
       </CheckoutFrame>
     );
@@ -209,9 +260,9 @@ export default function CheckoutPage() {
   if (checkout.isError) {
     return (
       <CheckoutFrame>
-        <LoadError title="This rental could not be loaded." description={checkout.error.message} onRetry={() => checkout.refetch()} />
+        <LoadError title={t('checkout.loadError')} description={checkout.error.message} onRetry={() => checkout.refetch()} />
       </CheckoutFrame>
     );
   }
-  return <CheckoutFrame>{notPayable(checkout.data) ?? <CheckoutForm rental={checkout.data} />}</CheckoutFrame>;
+  return <CheckoutFrame>{notPayable(checkout.data, t, locale) ?? <CheckoutForm rental={checkout.data} />}</CheckoutFrame>;
 }

@@ -1,6 +1,7 @@
 import { ClockCircleOutlined, EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { ContactInput } from '../../api/contact.js';
 import { useSendContactMessage } from '../../api/contact.js';
 import { isApiError } from '../../api/http.js';
@@ -21,6 +22,9 @@ const DETAILS = [
 
 export default function ContactPage() {
   const [form] = Form.useForm<ContactInput>();
+  // A link may suggest the subject (the accessibility page's "Report a barrier": ?subject=Accessibility barrier).
+  const [params] = useSearchParams();
+  const suggestedSubject = (params.get('subject') ?? '').trim().slice(0, 120);
   useAdoptPrefilled(form, ['name', 'email', 'subject', 'message']);
   const send = useSendContactMessage();
   const hydrated = useHydrated();
@@ -51,7 +55,7 @@ export default function ContactPage() {
       <div className="contact-layout">
         <Card title={<h2 className="contact-card-title">Send us a message</h2>}>
           {result ? <Alert className="contact-result" type={result.type} showIcon title={result.text} role={result.type === 'error' ? 'alert' : 'status'} /> : null}
-          <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional" disabled={!hydrated}>
+          <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional" disabled={!hydrated} initialValues={suggestedSubject ? { subject: suggestedSubject } : undefined}>
             <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}>
               <Input autoComplete="name" maxLength={100} />
             </Form.Item>

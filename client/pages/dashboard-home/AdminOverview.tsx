@@ -106,7 +106,7 @@ export function AdminOverview() {
   }
 
   const { totals, rentals, signupsByMonth, signupsLast7Days, newUsers } = summary.data;
-  const bars = costBars(rentals);
+  const bars = costBars(rentals, undefined, totals.currency);
   const signups = signupPoints(range, signupsByMonth, signupsLast7Days);
   const money = (amount: number) => formatMoney(amount, totals.currency);
 

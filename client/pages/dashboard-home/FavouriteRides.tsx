@@ -8,7 +8,8 @@ import { decorativeIcon } from '../../components/decorative-icon.js';
 import { FactList } from '../../components/FactList.js';
 import { AvailabilityTag } from '../../components/AvailabilityTag.js';
 import { cardFacts, truncate } from '../../lib/bike-text.js';
-import { formatRate } from '../../lib/money.js';
+import { formatMoney } from '../../lib/money.js';
+import { useLocale, useLocalePath, useNumberFormat, useT } from '../../app/i18n.js';
 import { LoadError } from '../../components/LoadError.js';
 
 /** Spec section 9: favourites show 3 skeletons while loading and cut descriptions at 20 characters. */
@@ -17,6 +18,12 @@ const DESCRIPTION_LENGTH = 20;
 
 
 function FavouriteCard({ bike, removing, onRemove }: { bike: Bike; removing: boolean; onRemove: () => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const lp = useLocalePath();
+  // Numbers in the reader's digits (Bangla: ১৫৫); the year without grouping.
+  const number = useNumberFormat({ useGrouping: false });
+  const facts = cardFacts(bike, t).map((fact) => (typeof fact.value === 'number' ? { ...fact, value: number(fact.value) } : fact));
   return (
     <li className="favourite-ride">
       <Card
@@ -33,16 +40,16 @@ function FavouriteCard({ bike, removing, onRemove }: { bike: Bike; removing: boo
         <FactList
           className="favourite-ride-facts"
           facts={[
-            ...cardFacts(bike),
-            { term: 'Price', value: formatRate(bike.pricePerHour, bike.currency, 'hour') },
+            ...facts,
+            { term: t('favRides.price'), value: t('book.perHourRate', { price: formatMoney(bike.pricePerHour, bike.currency, locale) }) },
           ]}
         />
         <div className="favourite-ride-actions">
-          <ButtonLink to={`/bike/${bike._id}`} icon={<EyeOutlined {...decorativeIcon} />} aria-label={`View Details of ${bike.name}`}>
-            View Details
+          <ButtonLink to={lp(`/bike/${bike._id}`)} icon={<EyeOutlined {...decorativeIcon} />} aria-label={t('bike.viewDetailsOf', { name: bike.name })}>
+            {t('bike.viewDetails')}
           </ButtonLink>
-          <Button danger loading={removing} icon={<DeleteOutlined {...decorativeIcon} />} aria-label={`Remove ${bike.name} from favorites`} onClick={onRemove}>
-            Remove
+          <Button danger loading={removing} icon={<DeleteOutlined {...decorativeIcon} />} aria-label={t('favRides.removeOf', { name: bike.name })} onClick={onRemove}>
+            {t('favRides.remove')}
           </Button>
         </div>
       </Card>
@@ -55,15 +62,17 @@ export function FavouriteRides() {
   const favourites = useFavourites();
   // Held by the list, not the card: the card leaves the screen as soon as the removal succeeds.
   const removeFavourite = useRemoveFavourite();
+  const t = useT();
+  const lp = useLocalePath();
   const remove = (bikeId: string) =>
     removeFavourite.mutate(bikeId, {
-      onSuccess: () => notify.success('Bike removed from favorites'),
-      onError: (error) => notifyError(error, 'The bike could not be removed from your favorites.'),
+      onSuccess: () => notify.success(t('favRides.removed')),
+      onError: (error) => notifyError(error, t('favRides.removeFailed')),
     });
   let body;
   if (!favourites.data && !favourites.isError) {
     body = (
-      <ul className="favourite-rides" aria-busy="true" aria-label="Loading your favorite rides">
+      <ul className="favourite-rides" aria-busy="true" aria-label={t('favRides.loading')}>
         {Array.from({ length: SKELETONS }, (_, i) => (
           <li key={i} className="favourite-ride">
             <Card cover={<Skeleton.Node active className="favourite-ride-skeleton-image" />}>
@@ -75,14 +84,14 @@ export function FavouriteRides() {
     );
   } else if (!favourites.data) {
     body = (
-      <LoadError title="Your favorite rides could not be loaded." onRetry={() => favourites.refetch()} variant="dashboard" />
+      <LoadError title={t('favRides.loadFailed')} onRetry={() => favourites.refetch()} variant="dashboard" />
     );
   } else if (favourites.data.length === 0) {
     body = (
       <Card>
-        <Empty description="No favorite rides yet. Add bikes to your favorites from their pages.">
-          <ButtonLink type="primary" to="/allbikes">
-            Browse bikes
+        <Empty description={t('favRides.none')}>
+          <ButtonLink type="primary" to={lp('/allbikes')}>
+            {t('home.browseBikes')}
           </ButtonLink>
         </Empty>
       </Card>
@@ -104,7 +113,7 @@ export function FavouriteRides() {
   return (
     <section aria-labelledby="favourite-rides-title" className="dashboard-section">
       <h2 id="favourite-rides-title" className="dashboard-section-title">
-        Our Favorite Rides
+        {t('favRides.title')}
       </h2>
       {body}
     </section>

@@ -1,4 +1,5 @@
 import type { DailySignups, DashboardRental, MonthlySignups } from '../../api/dashboard.js';
+import { sumMoney } from '../../lib/money.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -41,7 +42,7 @@ export const COST_BARS_SHOWN = 8;
  * Cost per rental, largest first: the top rentals each get a bar (bike name, renter), the others are summed into
  * one last bar. Ties keep the API's order (newest first).
  */
-export function costBars(rentals: DashboardRental[], shown: number = COST_BARS_SHOWN): CostBar[] {
+export function costBars(rentals: DashboardRental[], shown: number = COST_BARS_SHOWN, currency = 'USD'): CostBar[] {
   const sorted = [...rentals].sort((a, b) => b.cost - a.cost);
   const top = sorted.length > shown + 1 ? sorted.slice(0, shown) : sorted;
   const rest = sorted.slice(top.length);
@@ -51,7 +52,7 @@ export function costBars(rentals: DashboardRental[], shown: number = COST_BARS_S
     bars.push({
       key: 'others',
       label: `${rest.length} other rentals`,
-      cost: Math.round(rest.reduce((sum, rental) => sum + rental.cost, 0) * 100) / 100,
+      cost: sumMoney(rest.map((rental) => rental.cost), currency),
       detail: `${riders} rider${riders === 1 ? '' : 's'}`,
       grouped: true,
     });

@@ -39,7 +39,7 @@ function EmailPreview({ id, onClose }: { id: string | null; onClose: () => void 
         <>
           <p style={{ margin: '0 0 12px' }}>
             To <strong>{data.to}</strong> · <StatusTag tone={TONE[data.status]}>{data.status}</StatusTag>
-            {data.attachments.length ? ` · attached: ${data.attachments.map((a) => `${a} (PDF)`).join(', ')}` : null}
+            {data.attachments.length ? ` · attached: ${data.attachments.map((a) => (a === 'calendar' ? 'calendar (.ics)' : `${a} (PDF)`)).join(', ')}` : null}
           </p>
           <Tabs
             items={[

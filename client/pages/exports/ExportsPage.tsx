@@ -8,8 +8,9 @@ import { PageHeading } from '../../components/PageHeading.js';
 
 const EXPORTS: { kind: ExportKind; title: string; text: string }[] = [
   { kind: 'rentals', title: 'Rentals', text: 'Every rental with its customer, bike, window, state and money.' },
-  { kind: 'payments', title: 'Payments', text: 'Every booking fee and rental payment with its gateway and state.' },
+  { kind: 'payments', title: 'Payments', text: 'Every booking fee, rental payment and gift card sale with its gateway, state and gift-card part.' },
   { kind: 'users', title: 'Users', text: 'Every account with its contact details and role.' },
+  { kind: 'gift-cards', title: 'Gift cards', text: 'Every gift card with its balance, buyer, recipient and dates (never its code).' },
 ];
 
 function ExportCard({ kind, title, text }: (typeof EXPORTS)[number]) {

@@ -11,6 +11,7 @@ import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { AddonPicker, useAddonPicks } from '../../components/AddonPicker.js';
 import { QuoteSummary } from '../../components/QuoteSummary.js';
 import { MAX_UNITS_PER_BOOKING } from '../../lib/booking.js';
 import { formatMoney } from '../../lib/money.js';
@@ -23,6 +24,7 @@ const METHOD_LABEL: Record<CounterPaymentMethod, string> = { cash: 'Cash', card_
 function SaleDone({ rental, method, onNext }: { rental: Rental; method: CounterPaymentMethod; onNext(): void }) {
   return (
     <Alert
+      className="counter-sale-done"
       type="success"
       showIcon
       role="status"
@@ -45,6 +47,7 @@ function SaleDone({ rental, method, onNext }: { rental: Rental; method: CounterP
               ? `${formatMoney(rental.totalCost, rental.currency)} to be paid.`
               : 'The cost is settled at the return.'}
           {rental.units?.length ? ` Hand over: ${rental.units.map((u) => u.label).join(', ')}.` : ''}
+          {rental.addons?.length ? ` With: ${rental.addons.map((a) => a.label).join(', ')}.` : ''}
         </>
       }
       action={
@@ -57,7 +60,7 @@ function SaleDone({ rental, method, onNext }: { rental: Rental; method: CounterP
 }
 
 /** /dashboard/counter (admin): book for a customer in the shop, without the online booking fee; record a payment taken there. */
-export default function CounterSalePage() {
+export default function CounterSalePage({ embedded = false }: { embedded?: boolean }) {
   const zone = useShopTimeZone();
   const [params] = useSearchParams();
   const ids = { email: useId(), bike: useId(), quantity: useId(), start: useId(), end: useId(), method: useId() };
@@ -67,6 +70,7 @@ export default function CounterSalePage() {
   const [start, setStart] = useState(() => toZonedInputValue(new Date(), zone));
   const [end, setEnd] = useState('');
   const [method, setMethod] = useState<CounterPaymentMethod>('cash');
+  const [depositMethod, setDepositMethod] = useState<CounterPaymentMethod>('cash');
   const [paid, setPaid] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<Rental | null>(null);
@@ -76,7 +80,10 @@ export default function CounterSalePage() {
   const startIso = zonedInputToIso(start, zone);
   const endIso = end ? zonedInputToIso(end, zone) : null;
   const windowValid = Boolean(bikeId) && startIso !== null && endIso !== null && new Date(endIso) > new Date(startIso);
-  const quote = useQuote(bikeId, windowValid && startIso && endIso ? { startTime: startIso, endTime: endIso, quantity } : null);
+  // Issue 25: the extras Book Now offers (helmets, locks, insurance), for a walk-in booking with a return time.
+  const window = windowValid && startIso && endIso ? { startTime: startIso, endTime: endIso, quantity } : null;
+  const { bikeAddons, picks, setPicks, chosen, param: addonsParam } = useAddonPicks(bikeId, window);
+  const quote = useQuote(bikeId, window ? { ...window, ...(addonsParam ? { addons: addonsParam } : {}) } : null);
 
   const submit = () => {
     if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setProblem("Enter the customer's email address.");
@@ -85,7 +92,18 @@ export default function CounterSalePage() {
     if (end && (!endIso || new Date(endIso) <= new Date(startIso))) return setProblem('The return time must be after the start time');
     setProblem(null);
     sale.mutate(
-      { customerEmail: email.trim(), bikeId, startTime: startIso, ...(endIso ? { endTime: endIso } : {}), quantity, paymentMethod: method, paid, idempotencyKey: key },
+      {
+        customerEmail: email.trim(),
+        bikeId,
+        startTime: startIso,
+        ...(endIso ? { endTime: endIso } : {}),
+        ...(endIso && chosen.length ? { addons: chosen } : {}),
+        quantity,
+        paymentMethod: method,
+        depositMethod,
+        paid,
+        idempotencyKey: key,
+      },
       {
         onSuccess: (rental) => {
           notify.success('Counter sale recorded.');
@@ -94,7 +112,7 @@ export default function CounterSalePage() {
         onError: (error) => {
           setKey(newIdempotencyKey());
           setProblem(
-            isApiError(error) && error.status === 409
+            isApiError(error) && error.status === 409 && error.code !== 'ADDON_OUT_OF_STOCK'
               ? 'Bike is already rented'
               : isApiError(error) && error.status === 404
                 ? 'No customer account with this email. Ask the customer to sign up first.'
@@ -112,16 +130,17 @@ export default function CounterSalePage() {
     setEmail('');
     setEnd('');
     setQuantity(1);
+    setPicks([]);
     setKey(newIdempotencyKey());
   };
 
   return (
     <>
-      <PageHeading
+      {embedded ? null : <PageHeading
         title="Counter sale"
         lead="Book a bike for a customer in the shop. No online booking fee; record the payment taken at the counter."
         extra={bikeId ? <ButtonLink to={`/dashboard/fleet/${encodeURIComponent(bikeId)}`}>Fleet of this bike</ButtonLink> : null}
-      />
+      />}
       <Card>
         {done ? (
           <SaleDone rental={done} method={method} onNext={next} />
@@ -145,6 +164,9 @@ export default function CounterSalePage() {
               </Form.Item>
             </div>
             <p className="book-now-zone">Times are the shop's local time ({zoneLabel(new Date(), zone)}).</p>
+            {windowValid ? (
+              <AddonPicker addons={bikeAddons.data} loading={bikeAddons.isLoading} error={bikeAddons.error} picks={picks} onChange={setPicks} disabled={sale.isPending} />
+            ) : null}
             {windowValid ? <QuoteSummary quote={quote} quantity={quantity} /> : null}
             <Form.Item label="Payment method">
               <Radio.Group
@@ -157,6 +179,18 @@ export default function CounterSalePage() {
                 ]}
               />
             </Form.Item>
+            {quote.data && quote.data.deposit.amount > 0 ? (
+              <Form.Item label={`Security deposit (${formatMoney(quote.data.deposit.amount, quote.data.deposit.currency)}) taken by`}>
+                <Radio.Group
+                  value={depositMethod}
+                  onChange={(e) => setDepositMethod(e.target.value as CounterPaymentMethod)}
+                  options={[
+                    { value: 'cash', label: 'Cash deposit' },
+                    { value: 'card_terminal', label: 'Card terminal deposit' },
+                  ]}
+                />
+              </Form.Item>
+            ) : null}
             <Form.Item>
               <Checkbox checked={paid} onChange={(e) => setPaid(e.target.checked)}>
                 Payment taken at the counter{end ? '' : ' (open-ended bookings are paid at the return)'}

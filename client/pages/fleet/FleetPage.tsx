@@ -1,8 +1,9 @@
-import { LeftOutlined, PlusOutlined, RightOutlined, ShopOutlined, ToolOutlined } from '@ant-design/icons';
+import { LeftOutlined, PlusOutlined, QrcodeOutlined, RightOutlined, ShopOutlined, ToolOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Form, Input, Modal, Select, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useBike } from '../../api/bikes.js';
+import { labelSheetUrl } from '../../api/counter.js';
 import { useAddMaintenance, useAddUnit, useTimeline, useUnits, useUpdateUnit, type Unit, type UnitStatus } from '../../api/fleet.js';
 import { isApiError } from '../../api/http.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
@@ -236,9 +237,19 @@ export default function FleetPage() {
             : 'Pick a bike to see its units, put one into maintenance and read its bookings day by day.'
         }
         extra={
-          <ButtonLink type="primary" to={id ? `/dashboard/counter?bike=${encodeURIComponent(id)}` : '/dashboard/counter'} icon={<ShopOutlined {...decorativeIcon} />}>
-            Counter sale
-          </ButtonLink>
+          <span className="fleet-actions">
+            <ButtonLink type="primary" to={id ? `/dashboard/counter?bike=${encodeURIComponent(id)}` : '/dashboard/counter'} icon={<ShopOutlined {...decorativeIcon} />}>
+              Counter sale
+            </ButtonLink>
+            {id ? (
+              <Button href={labelSheetUrl(id)} target="_blank" rel="noreferrer" icon={<QrcodeOutlined {...decorativeIcon} />}>
+                QR labels of this bike
+              </Button>
+            ) : null}
+            <Button href={labelSheetUrl()} target="_blank" rel="noreferrer" icon={<QrcodeOutlined {...decorativeIcon} />}>
+              QR labels of the fleet
+            </Button>
+          </span>
         }
       />
       <Card className="fleet-card">

@@ -10,6 +10,7 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Empty } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
+import { HydrateLater } from '../../components/HydrateLater.js';
 import { bikesQuery } from '../../api/bikes.js';
 import { useApi } from '../../api/api-context.js';
 import { SITE_NAME } from '../../app/head.js';
@@ -22,32 +23,36 @@ import { FEATURED_PAGES, featuredParams, PROMO_BIKE_NAME, PROMO_FEATURES, PROMO_
 import { SlideCarousel } from './SlideCarousel.js';
 import './home.css';
 import { LoadError } from '../../components/LoadError.js';
+import { publicAsset } from '../../lib/public-asset.js';
+import { useT } from '../../app/i18n.js';
+import { unlessFailed } from '../../app/prefetch.js';
 
 const HERO_SLIDES = [
-  { heading: 'Need Bike For Short Time?', text: '100+ bikes rented by the hour, from city scooters to tourers.', image: '/images/hero/hero-1.svg' },
-  { heading: 'Rent A Bike Now !', text: 'Pick a bike, choose your start time, pay a small booking fee and ride.', image: '/images/hero/hero-2.svg' },
-];
+  { heading: 'home.slide1.heading', text: 'home.slide1.text', image: publicAsset('/images/hero/hero-1.svg') },
+  { heading: 'home.slide2.heading', text: 'home.slide2.text', image: publicAsset('/images/hero/hero-2.svg') },
+] as const;
 
 const REASON_ICONS = [<AppstoreOutlined key="a" />, <ClockCircleOutlined key="c" />, <SafetyCertificateOutlined key="s" />, <EnvironmentOutlined key="e" />];
 const PROMO_ICONS = [<ThunderboltOutlined key="t" />, <DashboardOutlined key="d" />, <AppstoreOutlined key="a" />, <ClockCircleOutlined key="c" />];
 
 function Hero() {
+  const t = useT();
   return (
     <section className="home-hero" aria-labelledby="home-title">
       <h1 id="home-title" className="okb-visually-hidden">
-        {SITE_NAME}: rent a bike by the hour
+        {t('home.heroTitle', { site: SITE_NAME })}
       </h1>
-      <SlideCarousel label="Highlights" autoplay autoplaySpeed={5000} effect="fade" dots={{ className: 'home-hero-dots' }}>
+      <SlideCarousel label={t('home.highlights')} autoplay autoplaySpeed={5000} effect="fade" dots={{ className: 'home-hero-dots' }}>
         {HERO_SLIDES.map((slide, index) => (
           <div key={slide.heading}>
             <div className="page-container home-hero-inner">
               <div className="home-hero-copy">
-                <p className="eyebrow">100+ bikes, rented by the hour</p>
-                <h2 className="home-hero-title">{slide.heading}</h2>
-                <p className="home-hero-lead">{slide.text}</p>
+                <p className="eyebrow">{t('home.eyebrow')}</p>
+                <h2 className="home-hero-title">{t(slide.heading)}</h2>
+                <p className="home-hero-lead">{t(slide.text)}</p>
                 <div className="home-hero-actions">
                   <ButtonLink to="/allbikes" type="primary" size="large" icon={<ArrowRightOutlined />} iconPlacement="end">
-                    Browse bikes
+                    {t('home.browseBikes')}
                   </ButtonLink>
                 </div>
               </div>
@@ -91,7 +96,8 @@ function useCardsPerSlide(): number {
 function useFeaturedBikes() {
   const api = useApi();
   return useQueries({
-    queries: Array.from({ length: FEATURED_PAGES }, (_, i) => bikesQuery(api, featuredParams(i + 1))),
+    // The loader asks for these pages: a failure it met is shown (with Retry), not asked for again.
+    queries: Array.from({ length: FEATURED_PAGES }, (_, i) => ({ ...bikesQuery(api, featuredParams(i + 1)), enabled: unlessFailed })),
     combine: (results) => {
       const first = results[0]!;
       const lastPage = first.data?.totalPages ?? 1;
@@ -106,12 +112,13 @@ function useFeaturedBikes() {
 }
 
 function FeaturedBikes() {
+  const t = useT();
   const featured = useFeaturedBikes();
   const perSlide = useCardsPerSlide();
   let content;
   if (featured.isError) {
     content = (
-      <LoadError title="The featured bikes could not be loaded." onRetry={() => featured.refetch()} retrying={featured.isFetching} />
+      <LoadError title={t('home.featuredError')} onRetry={() => featured.refetch()} retrying={featured.isFetching} />
     );
   } else if (!featured.data) {
     content = (
@@ -122,11 +129,11 @@ function FeaturedBikes() {
       </div>
     );
   } else if (featured.data.length === 0) {
-    content = <Empty description="No bikes yet: check back soon." />;
+    content = <Empty description={t('home.noBikes')} />;
   } else {
     content = (
       <SlideCarousel
-        label="Featured bikes"
+        label={t('home.featuredLabel')}
         infinite
         key={perSlide}
         slidesToShow={perSlide}
@@ -146,15 +153,15 @@ function FeaturedBikes() {
   return (
     <section className="page-container home-section" aria-labelledby="featured-title">
       <Reveal>
-        <p className="eyebrow">Featured Bikes</p>
+        <p className="eyebrow">{t('home.featuredEyebrow')}</p>
         <h2 id="featured-title" className="home-section-title">
-          Available Bikes
+          {t('home.featuredTitle')}
         </h2>
       </Reveal>
       {content}
       <div className="home-center">
         <ButtonLink to="/allbikes" size="large" icon={<ArrowRightOutlined />} iconPlacement="end">
-          See all bikes
+          {t('home.seeAllBikes')}
         </ButtonLink>
       </div>
     </section>
@@ -162,18 +169,19 @@ function FeaturedBikes() {
 }
 
 function Promo() {
+  const t = useT();
   const api = useApi();
-  const match = useQuery(bikesQuery(api, { searchTerm: PROMO_SEARCH }));
+  const match = useQuery({ ...bikesQuery(api, { searchTerm: PROMO_SEARCH }), enabled: unlessFailed });
   const bike = match.data?.bikes.find((b) => b.name === PROMO_BIKE_NAME) ?? match.data?.bikes[0];
   return (
     <section className="home-promo" aria-labelledby="promo-title">
       <div className="page-container home-promo-inner">
         <Reveal className="home-promo-copy">
-          <p className="home-promo-kicker">Introducing the</p>
+          <p className="home-promo-kicker">{t('home.promoKicker')}</p>
           <h2 id="promo-title" className="home-section-title">
             {PROMO_BIKE_NAME}
           </h2>
-          <p className="home-promo-lead">Our new electric bike: silent, quick and ready for a full day in the city.</p>
+          <p className="home-promo-lead">{t('home.promoLead')}</p>
           <ul className="home-promo-features">
             {PROMO_FEATURES.map((feature, i) => (
               <li key={feature.title}>
@@ -181,18 +189,18 @@ function Promo() {
                   {PROMO_ICONS[i]}
                 </span>
                 <span>
-                  <strong>{feature.title}</strong>
-                  <span className="home-muted">{feature.text}</span>
+                  <strong>{t(feature.title)}</strong>
+                  <span className="home-muted">{t(feature.text)}</span>
                 </span>
               </li>
             ))}
           </ul>
           <ButtonLink to={bike ? `/bike/${bike._id}` : '/allbikes'} type="primary" size="large">
-            Reserve Now
+            {t('home.reserveNow')}
           </ButtonLink>
         </Reveal>
         <Reveal from="zoom">
-          <img className="home-promo-image" src="/images/promo/ebike.svg" alt={`The ${PROMO_BIKE_NAME} electric bike`} width={560} height={420} loading="lazy" />
+          <img className="home-promo-image" src={publicAsset('/images/promo/ebike.svg')} alt={t('home.promoImage', { name: PROMO_BIKE_NAME })} width={560} height={420} loading="lazy" />
         </Reveal>
       </div>
     </section>
@@ -200,11 +208,12 @@ function Promo() {
 }
 
 function WhyChoose() {
+  const t = useT();
   return (
     <section className="page-container home-section" aria-labelledby="why-title">
       <Reveal>
         <h2 id="why-title" className="home-section-title home-center-text">
-          Why Choose {SITE_NAME}
+          {t('home.whyTitle', { site: SITE_NAME })}
         </h2>
       </Reveal>
       <ul className="home-reasons">
@@ -215,8 +224,8 @@ function WhyChoose() {
                 <span className="home-icon home-icon--large" aria-hidden="true">
                   {REASON_ICONS[i]}
                 </span>
-                <h3>{reason.title}</h3>
-                <p className="home-muted">{reason.text}</p>
+                <h3>{t(reason.title)}</h3>
+                <p className="home-muted">{t(reason.text)}</p>
               </div>
             </Reveal>
           </li>
@@ -227,22 +236,23 @@ function WhyChoose() {
 }
 
 function Testimonials() {
+  const t = useT();
   return (
     <section className="home-testimonials" aria-labelledby="testimonials-title">
       <div className="page-container">
         <Reveal>
           <h2 id="testimonials-title" className="home-section-title home-center-text">
-            What Our Riders Say
+            {t('home.testimonialsTitle')}
           </h2>
         </Reveal>
-        <SlideCarousel label="Testimonials" autoplay autoplaySpeed={1000} infinite dots={{ className: 'home-testimonial-dots' }}>
-          {TESTIMONIALS.map((t) => (
-            <div key={t.name}>
+        <SlideCarousel label={t('home.testimonialsLabel')} autoplay autoplaySpeed={1000} infinite dots={{ className: 'home-testimonial-dots' }}>
+          {TESTIMONIALS.map((rider) => (
+            <div key={rider.name}>
               <figure className="home-testimonial">
-                <blockquote>“{t.testimony}”</blockquote>
+                <blockquote>“{t(rider.testimony)}”</blockquote>
                 <figcaption>
-                  <strong>{t.name}</strong>
-                  <span className="home-muted">{t.job}</span>
+                  <strong>{rider.name}</strong>
+                  <span className="home-muted">{t(rider.job)}</span>
                 </figcaption>
               </figure>
             </div>
@@ -254,15 +264,16 @@ function Testimonials() {
 }
 
 function CallToAction() {
+  const t = useT();
   return (
     <section className="page-container home-section" aria-labelledby="cta-title">
       <Reveal className="home-cta">
         <h2 id="cta-title" className="home-section-title">
-          Ready to Start Your Adventure?
+          {t('home.ctaTitle')}
         </h2>
-        <p className="home-muted">Choose a bike, pick your start time and you are on the road in minutes.</p>
+        <p className="home-muted">{t('home.ctaText')}</p>
         <ButtonLink to="/allbikes" type="primary" size="large">
-          Book Your Ride
+          {t('home.ctaButton')}
         </ButtonLink>
       </Reveal>
     </section>
@@ -270,9 +281,9 @@ function CallToAction() {
 }
 
 /**
- * Each section sits in a Suspense boundary: nothing suspends there, but React hydrates each boundary as its own
- * task (the header first, then the hero with its carousel, then the rest), so a phone stays responsive while the
- * long page becomes interactive: no one long hydration task.
+ * The hero hydrates with the page (a Suspense boundary: React hydrates it as a task of its own after the header).
+ * The sections below it hydrate when they come near the screen or the visitor acts on them (HydrateLater): a phone
+ * opening the shop runs the script of what it shows, not of the whole long page.
  */
 export default function HomePage() {
   return (
@@ -280,21 +291,21 @@ export default function HomePage() {
       <Suspense fallback={null}>
         <Hero />
       </Suspense>
-      <Suspense fallback={null}>
+      <HydrateLater>
         <FeaturedBikes />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <Promo />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <WhyChoose />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <Testimonials />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <CallToAction />
-      </Suspense>
+      </HydrateLater>
     </>
   );
 }

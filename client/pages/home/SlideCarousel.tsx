@@ -2,6 +2,7 @@ import { PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { Button, Carousel, type CarouselProps } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { usePrefersReducedMotion } from '../../components/Reveal.js';
+import { useLocale, useT } from '../../app/i18n.js';
 
 /**
  * antd's Carousel, accessible: slides off screen (and the looping clones) are made inert, so their links cannot
@@ -12,6 +13,9 @@ export function SlideCarousel({ children, autoplay, label, className, ...props }
   const ref = useRef<HTMLElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);
+  const t = useT();
+  // English names the carousel in lower case inside the sentence ('Pause highlights'); German nouns keep their capital.
+  const named = useLocale() === 'en' ? label.toLowerCase() : label;
   const moving = Boolean(autoplay) && !reducedMotion;
 
   useEffect(() => {
@@ -40,7 +44,7 @@ export function SlideCarousel({ children, autoplay, label, className, ...props }
           size="small"
           shape="circle"
           icon={paused ? <CaretRightOutlined aria-hidden="true" /> : <PauseOutlined aria-hidden="true" />}
-          aria-label={paused ? `Play ${label.toLowerCase()}` : `Pause ${label.toLowerCase()}`}
+          aria-label={paused ? t('carousel.play', { label: named }) : t('carousel.pause', { label: named })}
           onClick={() => setPaused((p) => !p)}
         />
       ) : null}

@@ -1,4 +1,5 @@
 import type { BikeListParams } from '../../api/bikes.js';
+import type { MessageId } from '../../../locales/index.js';
 
 /**
  * The featured carousel loops over the first FEATURED_PAGES pages of the list, each fetched with the spec's featured
@@ -13,44 +14,26 @@ export const PROMO_BIKE_NAME = 'Okay Volt E1';
 /** The promoted bike is looked up by name; its page is linked when the fleet has it. */
 export const PROMO_SEARCH = 'Okay Volt';
 
+/** Catalogue ids of the promo's features, the reasons and the testimonials (their texts are in locales/). */
 export const PROMO_FEATURES = [
-  { title: '500W motor', text: 'Quick off the line and happy on hills.' },
-  { title: '80km range', text: 'A full day of city riding on one charge.' },
-  { title: 'Smart Display', text: 'Speed, battery and route at a glance.' },
-  { title: 'Quick Charge', text: '80% in under two hours at any of our shops.' },
-] as const;
+  { title: 'home.promo.motor.title', text: 'home.promo.motor.text' },
+  { title: 'home.promo.range.title', text: 'home.promo.range.text' },
+  { title: 'home.promo.display.title', text: 'home.promo.display.text' },
+  { title: 'home.promo.charge.title', text: 'home.promo.charge.text' },
+] as const satisfies readonly { title: MessageId; text: MessageId }[];
 
 export const REASONS = [
-  { title: 'Wide Selection', text: '100+ bikes, from city scooters to touring machines, all serviced before every ride.' },
-  { title: 'Flexible Rentals', text: 'Rent by the hour and pay only for the hours you ride, with no long contracts.' },
-  { title: 'Safety First', text: 'Helmets included, regular inspections and insured rentals for peace of mind.' },
-  { title: 'Eco-Friendly', text: 'Electric models and efficient engines for a lighter footprint on your city.' },
-] as const;
+  { title: 'home.reason.selection.title', text: 'home.reason.selection.text' },
+  { title: 'home.reason.flexible.title', text: 'home.reason.flexible.text' },
+  { title: 'home.reason.safety.title', text: 'home.reason.safety.text' },
+  { title: 'home.reason.eco.title', text: 'home.reason.eco.text' },
+] as const satisfies readonly { title: MessageId; text: MessageId }[];
 
+/** A rider's name is theirs in every language; their job and words are translated. */
 export const TESTIMONIALS = [
-  {
-    name: 'Tanvir Hasan',
-    job: 'Software Engineer',
-    testimony: 'Booked a bike in two minutes on my lunch break and rode to a client meeting. The hourly price is fair.',
-  },
-  {
-    name: 'Nusrat Jahan',
-    job: 'Photographer',
-    testimony: 'I rent an adventure bike for shoots outside the city. Always clean, always fuelled, always on time.',
-  },
-  {
-    name: 'Arif Chowdhury',
-    job: 'University Student',
-    testimony: 'Cheaper than ride-hailing for my daily classes, and the booking fee is clear from the start.',
-  },
-  {
-    name: 'Sadia Karim',
-    job: 'Marketing Manager',
-    testimony: 'The electric bike was a joy: quiet, quick and the smart display made navigation easy.',
-  },
-  {
-    name: 'Rafiq Islam',
-    job: 'Delivery Rider',
-    testimony: 'When my own bike was in the workshop, Okay Bike kept me working. Friendly staff and fair prices.',
-  },
-] as const;
+  { name: 'Tanvir Hasan', job: 'home.testimonial.tanvir.job', testimony: 'home.testimonial.tanvir.text' },
+  { name: 'Nusrat Jahan', job: 'home.testimonial.nusrat.job', testimony: 'home.testimonial.nusrat.text' },
+  { name: 'Arif Chowdhury', job: 'home.testimonial.arif.job', testimony: 'home.testimonial.arif.text' },
+  { name: 'Sadia Karim', job: 'home.testimonial.sadia.job', testimony: 'home.testimonial.sadia.text' },
+  { name: 'Rafiq Islam', job: 'home.testimonial.rafiq.job', testimony: 'home.testimonial.rafiq.text' },
+] as const satisfies readonly { name: string; job: MessageId; testimony: MessageId }[];

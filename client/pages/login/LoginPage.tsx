@@ -6,6 +6,7 @@ import type { LoginInput } from '../../api/types.js';
 import { useDemoAccounts } from '../../app/app-settings.js';
 import { notifyError } from '../../app/notify.js';
 import { useHydrated } from '../../app/use-hydrated.js';
+import { useLocalePath, useT } from '../../app/i18n.js';
 import { AuthCard } from '../../components/AuthCard.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { useAdoptPrefilled } from '../../app/prefilled.js';
@@ -18,6 +19,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const demo = useDemoAccounts();
   const hydrated = useHydrated();
+  const t = useT();
+  const lp = useLocalePath();
   // 'Login to Rent' sends the visitor here with the way back to the bike and the window they chose (issue 20 item 13).
   const [params] = useSearchParams();
   const back = safeRedirect(params.get(REDIRECT_PARAM));
@@ -27,47 +30,47 @@ export default function LoginPage() {
       onSuccess: () => navigate(back ?? '/dashboard'),
       onError: (error) => {
         console.warn('Login failed:', error.message);
-        notifyError(error, 'Login failed. Please try again.');
+        notifyError(error, t('login.failed'));
       },
     });
   };
 
   return (
     <AuthCard
-      title="Login"
-      lead="Welcome back! Log in to rent bikes and manage your rentals."
+      title={t('login.title')}
+      lead={t('login.lead')}
       footer={
         <>
-          New to Okay Bike? <Link to={withRedirect('/signup', back)}>Create an account</Link>
+          {t('login.newHere')} <Link to={lp(withRedirect('/signup', back))}>{t('login.createAccount')}</Link>
         </>
       }
     >
       {demo ? (
-        <div className="demo-fill" role="group" aria-label="Demo accounts">
-          <span className="demo-fill-label">Try a demo account</span>
+        <div className="demo-fill" role="group" aria-label={t('login.demoAccounts')}>
+          <span className="demo-fill-label">{t('login.tryDemo')}</span>
           <div className="demo-fill-buttons">
             {/* Until the scripts run a click could not fill anything: the buttons say so by being disabled. */}
             <Button disabled={!hydrated} onClick={() => form.setFieldsValue(demo.user)}>
-              User
+              {t('login.demoUser')}
             </Button>
             <Button disabled={!hydrated} onClick={() => form.setFieldsValue(demo.admin)}>
-              Admin
+              {t('login.demoAdmin')}
             </Button>
           </div>
           <Divider plain className="demo-fill-divider">
-            or use your account
+            {t('login.orYourAccount')}
           </Divider>
         </div>
       ) : null}
       <Form<LoginInput> form={form} layout="vertical" requiredMark={false} onFinish={submit} method="post" size="large">
-        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email' }]}>
-          <Input type="email" autoComplete="email" prefix={<MailOutlined {...decorativeIcon} />} placeholder="you@example.com" />
+        <Form.Item label={t('login.email')} name="email" rules={[{ required: true, message: t('login.emailRequired') }]}>
+          <Input type="email" autoComplete="email" prefix={<MailOutlined {...decorativeIcon} />} placeholder={t('login.emailPlaceholder')} />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }]}>
-          <Input.Password autoComplete="current-password" prefix={<LockOutlined {...decorativeIcon} />} placeholder="Your password" />
+        <Form.Item label={t('login.password')} name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Input.Password autoComplete="current-password" prefix={<LockOutlined {...decorativeIcon} />} placeholder={t('login.passwordPlaceholder')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={login.isPending} disabled={!hydrated}>
-          Login
+          {t('login.submit')}
         </Button>
       </Form>
     </AuthCard>

@@ -1,3 +1,4 @@
+import '../../components/payment-outcome.css';
 import './payment-result.css';
 import { LoadingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,17 +15,21 @@ import { SHOP_ADDRESS } from '../../lib/shop.js';
 import { RetryFeeButton } from '../../components/RetryFeeButton.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
+import { HoldCountdown } from '../../components/HoldCountdown.js';
 import { formatMoney } from '../../lib/money.js';
+import { useLocale, useT, type MessageId } from '../../app/i18n.js';
+
+type Translate = ReturnType<typeof useT>;
 
 /** The gateway's notification may land a moment after the browser comes back: ask again every 2 s, for a minute. */
 const POLL_MS = 2000;
 const POLL_FOR_MS = 60_000;
 
 /** What a payment of each kind pays for, as the result page names it. */
-const KIND_LABEL: Record<PaymentKind, string> = { booking_fee: 'Booking fee', rental: 'Rental', late_fee: 'Late return fee' };
+const KIND_LABEL: Record<PaymentKind, MessageId> = { booking_fee: 'payment.kind.booking_fee', rental: 'payment.kind.rental', late_fee: 'payment.kind.late_fee', gift_card: 'payment.kind.gift_card' };
 
-const purpose = (payment: Payment): string =>
-  payment.kind === 'rental' ? `Rental of ${payment.rental.bikeName}` : `${KIND_LABEL[payment.kind]} for ${payment.rental.bikeName}`;
+const purpose = (payment: Payment, t: Translate): string =>
+  payment.kind === 'rental' ? t('payment.rentalOf', { bike: payment.rental.bikeName }) : t('payment.kindFor', { kind: t(KIND_LABEL[payment.kind]), bike: payment.rental.bikeName });
 
 interface Outcome {
   status: 'success' | 'error' | 'warning' | 'info';
@@ -42,58 +47,48 @@ interface RentalContext {
   returned?: boolean;
 }
 
-function outcomeOf(payment: Pick<Payment, 'kind' | 'status'>, waitedTooLong: boolean, rental: RentalContext = {}): Outcome {
+function outcomeOf(payment: Pick<Payment, 'kind' | 'status'>, waitedTooLong: boolean, t: Translate, rental: RentalContext = {}): Outcome {
   const booking = payment.kind === 'booking_fee';
-  const afterFee = rental.fixed
-    ? 'Its price is fixed: pay it from My Rentals now, or by the return.'
-    : 'The rental is charged by the hour: pay it after you return the bike.';
-  const outcomes: Record<PaymentStatus, Outcome> = {
-    succeeded: booking
-      ? { status: 'success', title: 'Booking confirmed', text: `Your booking fee is paid and the bike is reserved for you. ${afterFee}` }
-      : {
-          status: 'success',
-          title: 'Payment received',
-          text: rental.returned
-            ? 'Your rental is paid in full. Thank you for riding with Okay Bike! You can now review it.'
-            : 'Your rental is paid in full. Enjoy the ride: after you return the bike you can review it.',
-        },
-    failed: booking
-      ? rental.held
-        ? { status: 'error', title: 'Payment failed', text: 'The booking fee could not be charged. The bike is still held for you until the time below: pay the booking fee again to keep the booking.' }
-        : { status: 'error', title: 'Payment failed', text: 'The booking fee could not be charged, so the booking was cancelled and the bike released. You can book again.' }
-      : { status: 'error', title: 'Payment failed', text: 'The payment could not be completed and your rental is still unpaid. You can try again from your rentals.' },
-    cancelled: booking
-      ? rental.held
-        ? { status: 'warning', title: 'Payment cancelled', text: 'You cancelled the booking fee payment; nothing was charged. The bike is still held for you until the time below: pay the booking fee to keep the booking.' }
-        : { status: 'warning', title: 'Payment cancelled', text: 'You cancelled the booking fee payment, so the booking was cancelled and nothing was charged.' }
-      : { status: 'warning', title: 'Payment cancelled', text: 'You cancelled the payment. Your rental is still unpaid; you can pay it from your rentals.' },
-    expired: booking
-      ? { status: 'warning', title: 'Payment expired', text: 'The booking fee was not paid in time, so the booking was cancelled and the bike released.' }
-      : { status: 'warning', title: 'Payment expired', text: 'The payment session timed out. Your rental is still unpaid; you can pay it from your rentals.' },
-    refunded: booking
-      ? { status: 'info', title: 'Booking fee refunded', text: 'The booking was cancelled in time, so the booking fee was refunded to you.' }
-      : { status: 'info', title: 'Payment refunded', text: 'This payment was refunded to you.' },
-    pending: waitedTooLong
-      ? { status: 'info', title: 'Payment still processing', text: 'The payment provider has not confirmed this payment yet. Check again in a moment; nothing is charged twice.' }
-      : { status: 'info', title: 'Confirming your payment…', text: 'We are waiting for the payment provider to confirm. This usually takes a few seconds.' },
-  };
-  return outcomes[payment.status];
+  const afterFee = rental.fixed ? t('payment.afterFeeFixed') : t('payment.afterFeeOpen');
+  const outcome = (status: Outcome['status'], title: MessageId, text: MessageId, values?: Record<string, string>): Outcome => ({ status, title: t(title), text: t(text, values) });
+  switch (payment.status) {
+    case 'succeeded':
+      return booking
+        ? outcome('success', 'payment.bookingConfirmed', 'payment.bookingConfirmedText', { afterFee })
+        : outcome('success', 'payment.received', rental.returned ? 'payment.receivedReturned' : 'payment.receivedRiding');
+    case 'failed':
+      return outcome('error', 'payment.failed', booking ? (rental.held ? 'payment.failedFeeHeld' : 'payment.failedFee') : 'payment.failedRental');
+    case 'cancelled':
+      return outcome('warning', 'payment.cancelled', booking ? (rental.held ? 'payment.cancelledFeeHeld' : 'payment.cancelledFee') : 'payment.cancelledRental');
+    case 'expired':
+      return outcome('warning', 'payment.expired', booking ? 'payment.expiredFee' : 'payment.expiredRental');
+    case 'refunded':
+      return booking ? outcome('info', 'payment.feeRefunded', 'payment.feeRefundedText') : outcome('info', 'payment.refunded', 'payment.refundedText');
+    default:
+      return waitedTooLong ? outcome('info', 'payment.stillProcessing', 'payment.stillProcessingText') : outcome('info', 'payment.confirming', 'payment.confirmingText');
+  }
 }
 
-const RESUME_OUTCOME: Outcome = { status: 'info', title: 'Booking fee not paid yet', text: 'The bike is held for you until the time below. Continue to the payment page to pay the booking fee.' };
+const resumeOutcome = (t: Translate): Outcome => ({ status: 'info', title: t('payment.resumeTitle'), text: t('payment.resumeText') });
 
 /** Only a payment that went through was paid for (issue 20 item 14). */
-const purposeTerm = (status: PaymentStatus): string => (status === 'succeeded' || status === 'refunded' ? 'Paid for' : 'Payment for');
+const purposeTerm = (status: PaymentStatus, t: Translate): string => (status === 'succeeded' || status === 'refunded' ? t('payment.paidFor') : t('payment.paymentFor'));
+
+/** 'Paid on', 'Ended' or 'Started': when the payment happened, as far as it went. */
+const whenTerm = (payment: Pick<Payment, 'status' | 'completedAt'>, t: Translate): string =>
+  payment.status === 'succeeded' ? t('payment.paidOn') : payment.completedAt ? t('payment.ended') : t('payment.started');
 
 function PaymentDetails({ payment }: { payment: Payment }) {
+  const t = useT();
+  const locale = useLocale();
   const rows: [string, ReactNode][] = [
-    ['Amount', <strong key="amount">{formatMoney(payment.amount, payment.currency)}</strong>],
-    [purposeTerm(payment.status), purpose(payment)],
-    ['Quantity', String(payment.rental.quantity)],
-    ['Reference', <code key="ref">{payment.rental.paymentId}</code>],
-    [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />],
+    [t('payment.amount'), <strong key="amount">{formatMoney(payment.amount, payment.currency, locale)}</strong>],
+    [purposeTerm(payment.status, t), purpose(payment, t)],
+    [t('payment.quantity'), new Intl.NumberFormat(locale).format(payment.rental.quantity)],
+    [t('payment.reference'), <code key="ref">{payment.rental.paymentId}</code>],
+    [whenTerm(payment, t), <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />],
   ];
-  if (payment.status === 'pending' && payment.expiresAt) rows.push(['Pay by', <DateTime key="by" value={payment.expiresAt} />]);
+  if (payment.status === 'pending' && payment.expiresAt) rows.push([t('payment.payBy'), <DateTime key="by" value={payment.expiresAt} />]);
   return (
     <dl className="payment-details">
       {rows.map(([term, value]) => (
@@ -121,11 +116,12 @@ function PaymentView({
   checking: boolean;
 }) {
   const session = useSession();
+  const t = useT();
   const rentals = useMyRentals({ enabled: session?.role === 'user' });
   const rental = rentals.data?.find((r) => r._id === payment.rental._id);
   const held = rental ? feeNeedsRetry(rental) : false;
   const context: RentalContext = { held, fixed: Boolean(rental?.endTime), returned: payment.rental.isReturned };
-  const outcome = resuming && payment.status === 'pending' ? RESUME_OUTCOME : outcomeOf(payment, waitedTooLong, context);
+  const outcome = resuming && payment.status === 'pending' ? resumeOutcome(t) : outcomeOf(payment, waitedTooLong, t, context);
   const pending = payment.status === 'pending';
   const bikeLink = `/bike/${payment.rental.bikeId._id}`;
   const rentalsLink = session?.role === 'user' ? '/dashboard/rentals' : '/dashboard';
@@ -135,19 +131,19 @@ function PaymentView({
     // Came to pay a booking fee that is still open (the loader sends the browser on; this is the way if it could not).
     actions.push(
       <Button key="continue" type="primary" onClick={() => window.location.assign(payment.payment_url as string)}>
-        Continue to payment
+        {t('payment.continue')}
       </Button>,
     );
   } else if (pending && waitedTooLong) {
     actions.push(
       <Button key="again" type="primary" loading={checking} onClick={onCheckAgain}>
-        Check again
+        {t('payment.checkAgain')}
       </Button>,
     );
     if (payment.payment_url) {
       actions.push(
         <Button key="continue" onClick={() => window.location.assign(payment.payment_url as string)}>
-          Continue to payment
+          {t('payment.continue')}
         </Button>,
       );
     }
@@ -156,16 +152,16 @@ function PaymentView({
   if (payment.status === 'succeeded' && payment.kind === 'rental' && payment.rental.status === 'paid' && session?.role === 'user') {
     actions.push(
       <ButtonLink key="review" to="/dashboard/myrentals" type="primary">
-        Add a review
+        {t('payment.addReview')}
       </ButtonLink>,
     );
   }
   actions.push(
     <ButtonLink key="rentals" to={rentalsLink} type={actions.length === 0 ? 'primary' : 'default'}>
-      {session?.role === 'user' ? 'Go to My Rentals' : 'Go to Dashboard'}
+      {session?.role === 'user' ? t('payment.goToRentals') : t('payment.goToDashboard')}
     </ButtonLink>,
     <ButtonLink key="bike" to={bikeLink}>
-      {payment.status === 'succeeded' || pending ? 'View the bike' : 'Back to the bike'}
+      {payment.status === 'succeeded' || pending ? t('payment.viewBike') : t('payment.backToBike')}
     </ButtonLink>,
   );
 
@@ -192,38 +188,44 @@ function PaymentView({
  * the price, what is paid and what is still due and when, and where to pick the bike up.
  */
 function BookingDetails({ rental }: { rental: Rental }) {
+  const t = useT();
+  const locale = useLocale();
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, locale);
+  const count = new Intl.NumberFormat(locale).format(rental.quantity);
   const due = amountDue(rental);
   const feePaid = rental.bookingFee?.status === 'succeeded';
   const rows: [string, ReactNode][] = [
-    ['Pick-up', <DateTime key="start" value={rental.startTime} />],
-    ['Return', rental.returnTime ? <DateTime key="ret" value={rental.returnTime} /> : rental.endTime ? <DateTime key="end" value={rental.endTime} /> : 'Open-ended: when you bring it back'],
-    ['Units', rental.units && rental.units.length > 0 ? `${rental.quantity} × ${rental.bikeId.name} (${rental.units.map((u) => u.label).join(', ')})` : `${rental.quantity} × ${rental.bikeId.name}`],
-    ['Rental price', rental.endTime || rental.returnTime ? formatMoney(rental.totalCost, rental.currency) : `${formatMoney(rental.bikeId.pricePerHour ?? 0, rental.currency)} per hour and bike, charged at the return`],
+    [t('payment.pickUp'), <DateTime key="start" value={rental.startTime} />],
+    [t('payment.return'), rental.returnTime ? <DateTime key="ret" value={rental.returnTime} /> : rental.endTime ? <DateTime key="end" value={rental.endTime} /> : t('payment.openEnded')],
+    [t('payment.units'), rental.units && rental.units.length > 0 ? `${count} × ${rental.bikeId.name} (${rental.units.map((u) => u.label).join(', ')})` : `${count} × ${rental.bikeId.name}`],
+    [t('payment.rentalPrice'), rental.endTime || rental.returnTime ? money(rental.totalCost, rental.currency) : t('payment.perHourAtReturn', { price: money(rental.bikeId.pricePerHour ?? 0, rental.currency) })],
     [
-      'Paid',
+      t('payment.paid'),
       [
-        rental.bookingFee && feePaid ? `Booking fee ${formatMoney(rental.bookingFee.amount, rental.bookingFee.currency)}` : null,
-        rental.totalPaid ? `Rental ${formatMoney(rental.totalPaid, rental.currency)}` : null,
+        rental.bookingFee && feePaid ? t('payment.paidFee', { amount: money(rental.bookingFee.amount, rental.bookingFee.currency) }) : null,
+        rental.totalPaid ? t('payment.paidRental', { amount: money(rental.totalPaid, rental.currency) }) : null,
       ]
         .filter(Boolean)
-        .join(' · ') || 'Nothing yet',
+        .join(' · ') || t('payment.nothingYet'),
     ],
     [
-      'Still due',
+      t('payment.stillDue'),
       rental.status === 'pending_fee'
-        ? `The booking fee${rental.bookingFee ? ` (${formatMoney(rental.bookingFee.amount, rental.bookingFee.currency)})` : ''}, before the hold ends`
+        ? rental.bookingFee
+          ? t('payment.dueFeeAmount', { amount: money(rental.bookingFee.amount, rental.bookingFee.currency) })
+          : t('payment.dueFee')
         : due > 0
-          ? `${formatMoney(due, rental.currency)}, ${rental.status === 'returned' ? 'now' : 'by the return (or now, from My Rentals)'}`
+          ? t(rental.status === 'returned' ? 'payment.dueNow' : 'payment.dueByReturn', { amount: money(due, rental.currency) })
           : rental.endTime || rental.returnTime
-            ? 'Nothing'
-            : 'The rental price, after the return',
+            ? t('payment.nothing')
+            : t('payment.dueAfterReturn'),
     ],
-    ['Pick up at', SHOP_ADDRESS],
+    [t('payment.pickUpAt'), SHOP_ADDRESS],
   ];
   return (
     <section className="payment-booking" aria-labelledby="payment-booking-title">
       <h2 id="payment-booking-title" className="payment-booking-title">
-        Your booking
+        {t('payment.yourBooking')}
       </h2>
       <dl className="payment-details">
         {rows.map(([term, value]) => (
@@ -233,6 +235,7 @@ function BookingDetails({ rental }: { rental: Rental }) {
           </div>
         ))}
       </dl>
+      {rental.status === 'pending_fee' && rental.holdExpiresAt ? <HoldCountdown until={rental.holdExpiresAt} /> : null}
     </section>
   );
 }
@@ -242,12 +245,14 @@ function BookingDetails({ rental }: { rental: Rental }) {
  * sent the payer here): the outcome only, read by the payment's unguessable id, nothing about the rental or the payer.
  */
 function PublicPaymentView({ payment, waitedTooLong }: { payment: PaymentOutcomeView; waitedTooLong: boolean }) {
-  const outcome = outcomeOf(payment, waitedTooLong);
+  const t = useT();
+  const locale = useLocale();
+  const outcome = outcomeOf(payment, waitedTooLong, t);
   const pending = payment.status === 'pending';
   const rows: [string, ReactNode][] = [
-    ['Amount', <strong key="amount">{formatMoney(payment.amount, payment.currency)}</strong>],
-    [purposeTerm(payment.status), KIND_LABEL[payment.kind]],
-    [payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />],
+    [t('payment.amount'), <strong key="amount">{formatMoney(payment.amount, payment.currency, locale)}</strong>],
+    [purposeTerm(payment.status, t), t(KIND_LABEL[payment.kind])],
+    [whenTerm(payment, t), <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />],
   ];
   return (
     <Result
@@ -261,10 +266,10 @@ function PublicPaymentView({ payment, waitedTooLong }: { payment: PaymentOutcome
       }
       extra={[
         <ButtonLink key="login" to="/login" type="primary">
-          Login to see your rentals
+          {t('payment.loginToSee')}
         </ButtonLink>,
         <ButtonLink key="bikes" to="/allbikes">
-          Browse bikes
+          {t('payment.browseBikes')}
         </ButtonLink>,
       ]}
     >
@@ -281,6 +286,7 @@ function PublicPaymentView({ payment, waitedTooLong }: { payment: PaymentOutcome
 }
 
 function Message({ status, title, text, retry }: { status: 'warning' | 'error'; title: string; text: string; retry?(): void }) {
+  const t = useT();
   return (
     <Result
       status={status}
@@ -289,11 +295,11 @@ function Message({ status, title, text, retry }: { status: 'warning' | 'error'; 
       extra={[
         retry ? (
           <Button key="retry" type="primary" onClick={retry}>
-            Try again
+            {t('payment.tryAgain')}
           </Button>
         ) : null,
         <ButtonLink key="rentals" to="/dashboard" type={retry ? 'default' : 'primary'}>
-          Go to Dashboard
+          {t('payment.goToDashboard')}
         </ButtonLink>,
       ]}
     />
@@ -313,6 +319,7 @@ export default function PaymentResultPage() {
   const payment = signedIn ? own : outcomeOnly;
   const status = payment.data?.status;
   const queryClient = useQueryClient();
+  const t = useT();
 
   useEffect(() => {
     if (status !== 'pending') return;
@@ -329,7 +336,7 @@ export default function PaymentResultPage() {
 
   let body: ReactNode;
   if (!id) {
-    body = <Message status="warning" title="No payment to show" text="This page shows a payment after you pay. Your rentals and their payments are in your dashboard." />;
+    body = <Message status="warning" title={t('payment.noPayment')} text={t('payment.noPaymentText')} />;
   } else if (!signedIn && outcomeOnly.data) {
     body = <PublicPaymentView payment={outcomeOnly.data} waitedTooLong={!polling} />;
   } else if (own.data) {
@@ -349,9 +356,9 @@ export default function PaymentResultPage() {
   } else if (payment.isError) {
     const missing = isApiError(payment.error) && (payment.error.status === 404 || payment.error.status === 400);
     body = missing ? (
-      <Message status="warning" title="Payment not found" text="We could not find this payment on your account. Your rentals and their payments are in your dashboard." />
+      <Message status="warning" title={t('payment.notFound')} text={t('payment.notFoundText')} />
     ) : (
-      <Message status="error" title="Payment status unavailable" text="We could not load this payment right now." retry={() => void payment.refetch()} />
+      <Message status="error" title={t('payment.unavailable')} text={t('payment.unavailableText')} retry={() => void payment.refetch()} />
     );
   } else {
     body = <Skeleton active paragraph={{ rows: 5 }} />;

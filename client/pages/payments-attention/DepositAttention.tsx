@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useDepositAttention, type DepositAttention } from '../../api/deposits.js';
 import { DepositState } from '../../components/DepositState.js';
 import { LoadError } from '../../components/LoadError.js';
+import { ScrollRegion } from '../../components/ScrollRegion.js';
 
 const WHY: Record<string, string> = {
   expiring: 'Hold lapses within a day (renewed automatically while the rental is open)',
@@ -39,15 +40,16 @@ export function DepositAttentionCard() {
       {list.isError && !list.data ? (
         <LoadError title="The deposits could not be loaded." onRetry={() => list.refetch()} variant="dashboard" />
       ) : (
-        <Table<DepositAttention>
-          rowKey="rentalId"
-          columns={columns}
-          dataSource={list.data ?? []}
-          pagination={false}
-          loading={list.isPending}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description="No deposits need attention" /> }}
-        />
+        <ScrollRegion label="Security deposits">
+          <Table<DepositAttention>
+            rowKey="rentalId"
+            columns={columns}
+            dataSource={list.data ?? []}
+            pagination={false}
+            loading={list.isPending}
+            locale={{ emptyText: <Empty description="No deposits need attention" /> }}
+          />
+        </ScrollRegion>
       )}
     </Card>
   );

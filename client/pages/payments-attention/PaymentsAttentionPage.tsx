@@ -9,6 +9,7 @@ import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 import { LoadError } from '../../components/LoadError.js';
+import { ScrollRegion } from '../../components/ScrollRegion.js';
 
 const KIND_LABEL: Record<string, string> = { booking_fee: 'Booking fee', rental: 'Rental payment', late_fee: 'Late fee' };
 
@@ -117,15 +118,16 @@ export default function PaymentsAttentionPage() {
         {list.isError && !data ? (
           <LoadError title="The payments could not be loaded." onRetry={() => list.refetch()} variant="dashboard" />
         ) : (
-          <Table<AttentionPayment>
-            rowKey="_id"
-            columns={columns}
-            dataSource={data ?? []}
-            pagination={false}
-            loading={list.isPending || navigation.state === 'loading'}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description="No payments need attention" /> }}
-          />
+          <ScrollRegion label="Payments needing attention">
+            <Table<AttentionPayment>
+              rowKey="_id"
+              columns={columns}
+              dataSource={data ?? []}
+              pagination={false}
+              loading={list.isPending || navigation.state === 'loading'}
+              locale={{ emptyText: <Empty description="No payments need attention" /> }}
+            />
+          </ScrollRegion>
         )}
       </Card>
       <DepositAttentionCard />

@@ -1,9 +1,11 @@
 import { BellOutlined, CreditCardOutlined, LockOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Card, Modal } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Role } from '../../api/types.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
+import { useLocalePath, useT, type MessageId } from '../../app/i18n.js';
 
 type Topic = 'payments' | 'notifications';
 
@@ -12,41 +14,42 @@ type Topic = 'payments' | 'notifications';
  * The spec shows the other settings as placeholders. Rather than dead buttons, each says what exists today and how
  * to get help: nothing here pretends to change a setting.
  */
-function topicContent(topic: Topic, role: Role): { title: string; body: ReactNode } {
+function useTopicContent(topic: Topic, role: Role): { title: string; body: ReactNode } {
+  const t = useT();
+  const lp = useLocalePath();
+  const links = {
+    contact: (chunks: ReactNode[]) => (
+      <Link key="contact" to={lp('/contact')}>
+        {chunks}
+      </Link>
+    ),
+    rentals: (chunks: ReactNode[]) => (
+      <Link key="rentals" to="/dashboard/rentals">
+        {chunks}
+      </Link>
+    ),
+  };
   switch (topic) {
     case 'payments':
       return {
-        title: 'Payment Methods',
+        title: t('profile.settings.payments'),
         body: (
           <>
-            <p>Okay Bike never stores card details. Each booking fee and rental is paid on the secure page of our payment provider, so there is nothing to set up in advance.</p>
+            <p>{t('profile.settings.paymentsText')}</p>
             <p>
-              Saved payment methods will come later. Questions about a charge? <Link to="/contact">Contact support</Link>
-              {role === 'user' ? (
-                <>
-                  {' '}
-                  or see your payments under <Link to="/dashboard/rentals">My Rentals</Link>.
-                </>
-              ) : (
-                '.'
-              )}
+              <FormattedMessage id={'profile.settings.paymentsHelp' satisfies MessageId} values={{ role, ...links }} />
             </p>
           </>
         ),
       };
     case 'notifications':
       return {
-        title: 'Notifications',
+        title: t('profile.settings.notifications'),
         body: (
           <>
-            <p>Email notifications for bookings, returns and payments are being prepared.</p>
+            <p>{t('profile.settings.notificationsText')}</p>
             <p>
-              {role === 'user' ? (
-                <>
-                  For now, <Link to="/dashboard/rentals">My Rentals</Link> shows the current state of every rental.{' '}
-                </>
-              ) : null}
-              Need something sooner? <Link to="/contact">Tell our support team</Link>.
+              <FormattedMessage id={'profile.settings.notificationsHelp' satisfies MessageId} values={{ role, ...links }} />
             </p>
           </>
         ),
@@ -62,7 +65,8 @@ export function AccountSettingsCard({ role, onPersonalInformation }: { role: Rol
     setTopic(next);
     setOpen(true);
   };
-  const content = topicContent(topic, role);
+  const t = useT();
+  const content = useTopicContent(topic, role);
   const entry = (icon: ReactNode, label: string, onClick: () => void) => (
     <li>
       <Button type="text" block className="settings-entry" icon={icon} onClick={onClick}>
@@ -72,12 +76,12 @@ export function AccountSettingsCard({ role, onPersonalInformation }: { role: Rol
     </li>
   );
   return (
-    <Card title={<h2 className="profile-card-title">Account Settings</h2>} className="profile-card">
+    <Card title={<h2 className="profile-card-title">{t('profile.settings.title')}</h2>} className="profile-card">
       <ul className="settings-list">
-        {entry(<UserOutlined {...decorativeIcon} />, 'Personal Information', onPersonalInformation)}
-        {entry(<LockOutlined {...decorativeIcon} />, 'Password & Security', () => void navigate('/dashboard/password'))}
-        {entry(<CreditCardOutlined {...decorativeIcon} />, 'Payment Methods', () => show('payments'))}
-        {entry(<BellOutlined {...decorativeIcon} />, 'Notifications', () => show('notifications'))}
+        {entry(<UserOutlined {...decorativeIcon} />, t('profile.personalInformation'), onPersonalInformation)}
+        {entry(<LockOutlined {...decorativeIcon} />, t('profile.settings.password'), () => void navigate('/dashboard/password'))}
+        {entry(<CreditCardOutlined {...decorativeIcon} />, t('profile.settings.payments'), () => show('payments'))}
+        {entry(<BellOutlined {...decorativeIcon} />, t('profile.settings.notifications'), () => show('notifications'))}
       </ul>
       <Modal
         open={open}
@@ -85,7 +89,7 @@ export function AccountSettingsCard({ role, onPersonalInformation }: { role: Rol
         onCancel={() => setOpen(false)}
         footer={
           <Button type="primary" onClick={() => setOpen(false)}>
-            Got it
+            {t('profile.settings.gotIt')}
           </Button>
         }
       >

@@ -1,6 +1,8 @@
 import { Alert, Button, Input, Modal } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useCurrentAgreement } from '../../api/agreements.js';
 import { useQuote } from '../../api/bikes.js';
+import { ButtonLink } from '../../components/ButtonLink.js';
 import { isApiError } from '../../api/http.js';
 import { useCancelRental, useRescheduleRental, type Rental } from '../../api/rentals.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
@@ -9,6 +11,8 @@ import { DateTime } from '../../components/DateTime.js';
 import { QuoteSummary } from '../../components/QuoteSummary.js';
 import { formatMoney } from '../../lib/money.js';
 import { toZonedInputValue, zoneLabel, zonedInputToIso } from '../../lib/time.js';
+import { useIntl } from 'react-intl';
+import { useLocale, useT } from '../../app/i18n.js';
 
 /** Whether cancelling now gives the booking fee back (before freeCancellationUntil), or keeps it. */
 export function cancelIsFree(rental: Rental, now = Date.now()): boolean {
@@ -19,55 +23,48 @@ export function cancelIsFree(rental: Rental, now = Date.now()): boolean {
 /** The cancel confirmation: says before the click whether the booking fee comes back or is kept. */
 export function CancelRentalDialog({ rental, onClose }: { rental: Rental; onClose(): void }) {
   const cancel = useCancelRental();
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
   const free = cancelIsFree(rental);
-  const fee = rental.bookingFee ? formatMoney(rental.bookingFee.amount, rental.bookingFee.currency) : 'booking';
+  const fee = rental.bookingFee ? formatMoney(rental.bookingFee.amount, rental.bookingFee.currency, locale) : '';
+  const hasFee = fee ? 'yes' : 'no';
+  // The sentences with dates in them: each date is a <DateTime> element inside the translated sentence.
+  const dateOf = (value: string | null | undefined) => () => <DateTime key={value ?? 'none'} value={value} />;
   let consequence;
   if (rental.status === 'pending_fee') {
-    consequence = 'The booking fee has not been paid, so nothing is charged. The bike is released at once.';
+    consequence = t('cancelDialog.unpaid');
   } else if (free) {
-    consequence = (
-      <>
-        Free cancellation: your {fee} booking fee is refunded. Free until <DateTime value={rental.freeCancellationUntil} />.
-      </>
-    );
+    consequence = intl.formatMessage({ id: 'cancelDialog.free' }, { fee, hasFee, date: dateOf(rental.freeCancellationUntil) });
   } else {
-    consequence = (
-      <>
-        The free-cancellation window ended <DateTime value={rental.freeCancellationUntil} fallback="already" />, so the {fee} booking fee is kept. The
-        bike is released at once.
-      </>
-    );
+    const known = rental.freeCancellationUntil ? 'yes' : 'no';
+    consequence = intl.formatMessage({ id: 'cancelDialog.kept' }, { fee, hasFee, known, date: dateOf(rental.freeCancellationUntil) });
   }
+  const when = rental.endTime
+    ? intl.formatMessage({ id: 'cancelDialog.when' }, { start: dateOf(rental.startTime), end: () => <DateTime key="end" value={rental.endTime} /> })
+    : intl.formatMessage({ id: 'cancelDialog.whenOpen' }, { start: dateOf(rental.startTime) });
   const confirm = () =>
     cancel.mutate(rental._id, {
       onSuccess: (updated) => {
-        notify.success(updated.bookingFee?.status === 'refunded' ? 'Booking cancelled. Your booking fee is being refunded.' : 'Booking cancelled.');
+        notify.success(updated.bookingFee?.status === 'refunded' ? t('cancelDialog.doneRefunded') : t('cancelDialog.done'));
         onClose();
       },
     });
   return (
     <Modal
       open
-      title={`Cancel booking for ${rental.bikeId.name}?`}
-      okText={free ? 'Cancel booking (fee refunded)' : 'Cancel booking (fee kept)'}
+      title={t('cancelDialog.title', { bike: rental.bikeId.name })}
+      okText={free ? t('cancelDialog.okFree') : t('cancelDialog.okKept')}
       okButtonProps={{ danger: true }}
-      cancelText="Keep booking"
+      cancelText={t('cancelDialog.keep')}
       confirmLoading={cancel.isPending}
       onOk={confirm}
       onCancel={onClose}
       destroyOnHidden
     >
-      <p>
-        Pick-up <DateTime value={rental.startTime} />
-        {rental.endTime ? (
-          <>
-            , return <DateTime value={rental.endTime} />
-          </>
-        ) : null}
-        .
-      </p>
+      <p>{when}</p>
       <p className="rental-cancel-consequence">{consequence}</p>
-      {cancel.isError ? <Alert type="error" showIcon title="The booking could not be cancelled." description={cancel.error.message} /> : null}
+      {cancel.isError ? <Alert type="error" showIcon title={t('cancelDialog.failed')} description={cancel.error.message} /> : null}
     </Modal>
   );
 }
@@ -80,6 +77,7 @@ export function RescheduleDialog({ rental, onClose }: { rental: Rental; onClose(
   const [start, setStart] = useState(() => toZonedInputValue(rental.startTime, zone));
   const [end, setEnd] = useState(() => (rental.endTime ? toZonedInputValue(rental.endTime, zone) : ''));
   const reschedule = useRescheduleRental();
+  const t = useT();
   const startIso = zonedInputToIso(start, zone);
   const endIso = end ? zonedInputToIso(end, zone) : null;
   const validWindow = startIso !== null && (endIso === null ? !end : new Date(endIso).getTime() > new Date(startIso).getTime());
@@ -91,9 +89,9 @@ export function RescheduleDialog({ rental, onClose }: { rental: Rental; onClose(
   );
   const quoteReady = quote.data !== undefined && !quote.isPlaceholderData && !quote.isError;
   let problem: string | null = null;
-  if (!startIso) problem = 'Please select a start time';
-  else if (!future) problem = 'Please select a start time in the future';
-  else if (!validWindow) problem = 'The return time must be after the start time';
+  if (!startIso) problem = t('book.selectStart');
+  else if (!future) problem = t('book.startInFuture');
+  else if (!validWindow) problem = t('book.endAfterStart');
   const conflict = reschedule.isError && isApiError(reschedule.error) && reschedule.error.status === 409;
 
   const confirm = () => {
@@ -102,7 +100,7 @@ export function RescheduleDialog({ rental, onClose }: { rental: Rental; onClose(
       { id: rental._id, startTime: startIso, ...(endIso ? { endTime: endIso } : {}) },
       {
         onSuccess: () => {
-          notify.success('Booking moved to the new time.');
+          notify.success(t('reschedule.moved'));
           onClose();
         },
       },
@@ -112,10 +110,10 @@ export function RescheduleDialog({ rental, onClose }: { rental: Rental; onClose(
   return (
     <Modal
       open
-      title={`Reschedule ${rental.bikeId.name}`}
-      okText="Move booking"
+      title={t('rentals.rescheduleFor', { bike: rental.bikeId.name })}
+      okText={t('reschedule.move')}
       okButtonProps={{ disabled: problem !== null || (endIso !== null && (!quoteReady || quote.data!.available < rental.quantity)) }}
-      cancelText="Close"
+      cancelText={t('reschedule.close')}
       confirmLoading={reschedule.isPending}
       onOk={confirm}
       onCancel={onClose}
@@ -123,17 +121,17 @@ export function RescheduleDialog({ rental, onClose }: { rental: Rental; onClose(
     >
       <div className="book-now-times">
         <div className="book-now-field">
-          <label htmlFor={startId}>Start time</label>
+          <label htmlFor={startId}>{t('book.startTime')}</label>
           <Input id={startId} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} aria-required />
         </div>
         <div className="book-now-field">
           <label htmlFor={endId}>
-            Return time <span className="book-now-optional">(optional)</span>
+            {t('book.returnTime')} <span className="book-now-optional">{t('book.optional')}</span>
           </label>
           <Input id={endId} type="datetime-local" value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
         </div>
       </div>
-      <p className="book-now-zone">Times are the shop's local time ({zoneLabel(new Date(), zone)}).</p>
+      <p className="book-now-zone">{t('book.zone', { zone: zoneLabel(new Date(), zone) })}</p>
       {problem && start ? (
         <p className="book-now-error" role="alert">
           {problem}
@@ -141,18 +139,30 @@ export function RescheduleDialog({ rental, onClose }: { rental: Rental; onClose(
       ) : endIso ? (
         <QuoteSummary quote={quote} quantity={rental.quantity} />
       ) : (
-        <p className="book-now-note">No return time: the booking stays open-ended and is charged by the hour after the return.</p>
+        <p className="book-now-note">{t('reschedule.openEnded')}</p>
       )}
       {reschedule.isError ? (
         <Alert
           type="error"
           showIcon
           role="alert"
-          title={conflict ? 'Bike is already rented' : 'The booking could not be moved.'}
-          description={conflict ? 'No unit is free for the whole new window. Try other times.' : reschedule.error.message}
+          title={conflict ? t('book.alreadyRented') : t('reschedule.failed')}
+          description={conflict ? t('reschedule.conflict') : reschedule.error.message}
         />
       ) : null}
     </Modal>
+  );
+}
+
+/** Riders sign the shop's rental agreement before pick-up (only while the shop has one and the booking is open). */
+export function AgreementButton({ rental }: { rental: Rental }) {
+  const current = useCurrentAgreement();
+  const t = useT();
+  if (!current.data?.agreement || (rental.status !== 'booked' && rental.status !== 'pending_fee')) return null;
+  return (
+    <ButtonLink to={`/dashboard/rentals/${encodeURIComponent(rental._id)}/agreement`} aria-label={t('rentals.agreementFor', { bike: rental.bikeId.name })}>
+      {t('rentals.agreement')}
+    </ButtonLink>
   );
 }
 
@@ -162,6 +172,7 @@ export function BookingChangeButtons({ rental }: { rental: Rental }) {
   const rescheduleRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const closedFrom = useRef<'cancel' | 'reschedule' | null>(null);
+  const t = useT();
   // The dialog unmounts on close, so antd cannot hand focus back: the button that opened it takes it (issue 20 item 20).
   useEffect(() => {
     if (open !== null || closedFrom.current === null) return;
@@ -177,12 +188,12 @@ export function BookingChangeButtons({ rental }: { rental: Rental }) {
   return (
     <>
       {rental.status === 'booked' ? (
-        <Button ref={rescheduleRef} onClick={() => setOpen('reschedule')} aria-label={`Reschedule ${rental.bikeId.name}`}>
-          Reschedule
+        <Button ref={rescheduleRef} onClick={() => setOpen('reschedule')} aria-label={t('rentals.rescheduleFor', { bike: rental.bikeId.name })}>
+          {t('rentals.reschedule')}
         </Button>
       ) : null}
-      <Button ref={cancelRef} danger onClick={() => setOpen('cancel')} aria-label={`Cancel booking for ${rental.bikeId.name}`}>
-        Cancel booking
+      <Button ref={cancelRef} danger onClick={() => setOpen('cancel')} aria-label={t('rentals.cancelBookingFor', { bike: rental.bikeId.name })}>
+        {t('rentals.cancelBooking')}
       </Button>
       {open === 'cancel' ? <CancelRentalDialog rental={rental} onClose={close} /> : null}
       {open === 'reschedule' ? <RescheduleDialog rental={rental} onClose={close} /> : null}

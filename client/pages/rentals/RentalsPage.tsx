@@ -6,6 +6,7 @@ import { PageHeading } from '../../components/PageHeading.js';
 import { RentalCard } from './RentalCard.js';
 import { amountDue, isSettledCancellation } from '../../lib/rental-state.js';
 import { RentalsLoadState } from '../../components/rental-display.js';
+import { useT } from '../../app/i18n.js';
 
 type TabKey = 'unpaid' | 'paid';
 
@@ -13,16 +14,17 @@ type TabKey = 'unpaid' | 'paid';
 export const isPaid = (rental: Rental): boolean => Boolean(rental.totalPaid) && amountDue(rental) <= 0;
 
 function RentalList({ rentals, tab }: { rentals: Rental[]; tab: TabKey }) {
+  const t = useT();
   if (rentals.length === 0) {
     return (
       <Card className="rentals-empty">
         <Empty
           className="okb-empty"
-          description={tab === 'unpaid' ? 'No unpaid rentals. Everything is settled.' : 'No paid rentals yet. Paid rentals appear here once their cost is paid.'}
+          description={tab === 'unpaid' ? t('rentals.noUnpaid') : t('rentals.noPaid')}
         >
           {tab === 'unpaid' ? (
             <ButtonLink to="/allbikes" type="primary">
-              Browse bikes
+              {t('rentals.browseBikes')}
             </ButtonLink>
           ) : null}
         </Empty>
@@ -32,13 +34,13 @@ function RentalList({ rentals, tab }: { rentals: Rental[]; tab: TabKey }) {
   return <RentalCards rentals={rentals} />;
 }
 
-/** Rental cards as a list (a tab's rentals, the cancelled ones). */
-function RentalCards({ rentals }: { rentals: Rental[] }) {
+/** Rental cards as a list (a tab's rentals: headings under the h1; the cancelled ones: under their h2). */
+function RentalCards({ rentals, level = 2 }: { rentals: Rental[]; level?: 2 | 3 }) {
   return (
     <ul className="rental-list">
       {rentals.map((rental) => (
         <li key={rental._id}>
-          <RentalCard rental={rental} />
+          <RentalCard rental={rental} level={level} />
         </li>
       ))}
     </ul>
@@ -48,16 +50,17 @@ function RentalCards({ rentals }: { rentals: Rental[] }) {
 /** Cancelled bookings (nothing owed), folded away under the tabs. */
 function CancelledRentals({ rentals }: { rentals: Rental[] }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
     <section className="rentals-cancelled" aria-labelledby="rentals-cancelled-title">
       <h2 id="rentals-cancelled-title" className="rentals-cancelled-title">
-        Cancelled ({rentals.length})
+        {t('rentals.cancelledCount', { count: rentals.length })}
       </h2>
       <Button onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="rentals-cancelled-list">
-        {open ? 'Hide cancelled bookings' : 'Show cancelled bookings'}
+        {open ? t('rentals.hideCancelled') : t('rentals.showCancelled')}
       </Button>
       <div id="rentals-cancelled-list" hidden={!open} style={{ marginTop: 12 }}>
-        {open ? <RentalCards rentals={rentals} /> : null}
+        {open ? <RentalCards rentals={rentals} level={3} /> : null}
       </div>
     </section>
   );
@@ -66,10 +69,11 @@ function CancelledRentals({ rentals }: { rentals: Rental[] }) {
 export default function RentalsPage() {
   const rentals = useMyRentals();
   const [tab, setTab] = useState<TabKey>('unpaid');
+  const t = useT();
 
   let content;
   if (rentals.isPending || rentals.isError) {
-    content = <RentalsLoadState rentals={rentals} className="rental-list" label="Loading rentals" cards={2} rows={3} />;
+    content = <RentalsLoadState rentals={rentals} className="rental-list" label={t('rentals.loading')} cards={2} rows={3} />;
   } else {
     // Cancelled bookings that owe nothing are neither unpaid nor paid: they are listed apart, under the spec's two tabs.
     const cancelled = rentals.data.filter(isSettledCancellation);
@@ -82,8 +86,8 @@ export default function RentalsPage() {
         onChange={(key) => setTab(key as TabKey)}
         className="rentals-tabs"
         items={[
-          { key: 'unpaid', label: 'Unpaid', children: <RentalList rentals={unpaid} tab="unpaid" /> },
-          { key: 'paid', label: 'Paid', children: <RentalList rentals={paid} tab="paid" /> },
+          { key: 'unpaid', label: t('rentals.unpaid'), children: <RentalList rentals={unpaid} tab="unpaid" /> },
+          { key: 'paid', label: t('rentals.paid'), children: <RentalList rentals={paid} tab="paid" /> },
         ]}
       />
       {cancelled.length > 0 ? <CancelledRentals rentals={cancelled} /> : null}
@@ -93,7 +97,7 @@ export default function RentalsPage() {
 
   return (
     <div className="rentals-page">
-      <PageHeading title="My Rentals" lead="Pay for returned bikes and keep track of every booking." />
+      <PageHeading title={t('rentals.title')} lead={t('rentals.lead')} />
       {content}
     </div>
   );

@@ -5,13 +5,16 @@ import type { Rental } from '../../api/rentals.js';
 import { notify, notifyError } from '../../app/notify.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { DepositState } from '../../components/DepositState.js';
-import { formatMoney } from '../../lib/money.js';
+import { formatMoney, moneyPrecision } from '../../lib/money.js';
 
 /** Keep part (or all) of a held deposit: an amount up to the hold and the reason the customer is told. */
 function CaptureModal({ rental, onClose }: { rental: Rental; onClose: () => void }) {
   const capture = useCaptureDeposit();
   const [form] = Form.useForm<{ amount: number; reason: string }>();
   const held = rental.deposit.heldAmount;
+  // The deposit currency's own decimals (JPY none, KWD three): the smallest amount is one minor unit.
+  const decimals = moneyPrecision(rental.deposit.currency);
+  const smallest = 10 ** -decimals;
   const submit = async () => {
     const values = await form.validateFields();
     try {
@@ -33,10 +36,10 @@ function CaptureModal({ rental, onClose }: { rental: Rental; onClose: () => void
           name="amount"
           rules={[
             { required: true, message: 'Enter the amount to keep' },
-            { type: 'number', min: 0.01, max: held, message: `Between 0.01 and ${held}` },
+            { type: 'number', min: smallest, max: held, message: `Between ${smallest} and ${held}` },
           ]}
         >
-          <InputNumber min={0.01} max={held} step={1} precision={2} style={{ width: '100%' }} autoFocus />
+          <InputNumber min={smallest} max={held} step={1} precision={decimals} style={{ width: '100%' }} autoFocus />
         </Form.Item>
         <Form.Item label="Reason (told to the customer)" name="reason" rules={[{ required: true, whitespace: true, message: 'Say why part of the deposit is kept' }, { max: 500 }]}>
           <Input placeholder="e.g. Scratched frame" maxLength={500} />

@@ -61,6 +61,7 @@ export default function UpdateBikePage() {
           submitLabel="Update"
           submitting={updateBike.isPending}
           maxYear={Math.max(currentYear + 1, bike.year)}
+          currency={bike.currency}
           onSubmit={submit}
         />
       </Card>

@@ -1,4 +1,5 @@
 import { useMe } from '../../api/users.js';
+import { useT } from '../../app/i18n.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { ProfileForm } from '../../components/ProfileForm.js';
 import { ProfileUnavailable } from '../../components/ProfileUnavailable.js';
@@ -6,10 +7,11 @@ import '../../components/profile.css';
 
 export default function UpdateProfilePage() {
   const me = useMe();
+  const t = useT();
   if (!me.data) return <ProfileUnavailable loading={me.isPending} onRetry={() => void me.refetch()} />;
   return (
     <div className="profile-page update-profile-page">
-      <PageHeading title="Update Profile" lead="Keep your contact details current so we can reach you about your rentals." />
+      <PageHeading title={t('updateProfile.title')} lead={t('updateProfile.lead')} />
       <ProfileForm user={me.data} initialEditing />
     </div>
   );

@@ -72,6 +72,13 @@ export const pageCacheLookups = new Counter({
   registers: [registry],
 });
 
+export const microCacheLookups = new Counter({
+  name: 'okb_api_micro_cache_lookups_total',
+  help: 'Public API reads served through the micro-cache, by result (hit, miss)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
 /** Gauges read from the database and the pool when scraped, set by whoever owns them (DatabaseService, MetricsService). */
 export const gaugeSources: {
   pool?: () => { total: number; idle: number; waiting: number; max: number };

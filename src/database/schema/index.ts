@@ -10,3 +10,8 @@ export * from './fleet.js';
 export * from './notifications.js';
 export * from './deposits.js';
 export * from './shop-settings.js';
+export * from './counter.js';
+export * from './agreements.js';
+export * from './addons.js';
+export * from './coupons.js';
+export * from './gift-cards.js';

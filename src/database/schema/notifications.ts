@@ -23,9 +23,13 @@ export const domainEvents = pgTable(
 export const EMAIL_STATUSES = ['pending', 'sent', 'kept', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-/** An attachment made when the message is sent (a receipt PDF of a payment, an invoice of a rental). */
+/**
+ * An attachment made when the message is sent: a receipt PDF of a payment, an invoice of a rental, or the booking as
+ * a calendar event (`calendar`, an .ics of the rental: the same file as GET rentals/{id}/calendar.ics).
+ */
 export interface EmailAttachmentRef {
-  kind: 'receipt' | 'invoice';
+  /** photo: a condition photo, refId its FileStore path (the check-in summary); gift_card: the PDF card; calendar: the rental as an .ics. */
+  kind: 'receipt' | 'invoice' | 'photo' | 'gift_card' | 'calendar';
   refId: string;
 }
 

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, foreignId, primaryId, timestamptz } from './columns.js';
+import { giftCards } from './gift-cards.js';
 import { rentals } from './rentals.js';
 import { users } from './users.js';
 
-export const PAYMENT_KINDS = ['booking_fee', 'rental', 'late_fee'] as const;
+export const PAYMENT_KINDS = ['booking_fee', 'rental', 'late_fee', 'gift_card'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -13,7 +14,7 @@ export const payments = pgTable(
   'payments',
   {
     id: primaryId(),
-    rentalId: foreignId('rental_id', () => rentals.id, 'cascade'),
+    rentalId: uuid('rental_id').references(() => rentals.id, { onDelete: 'cascade' }),
     userId: foreignId('user_id', () => users.id, 'restrict'),
     kind: text('kind').$type<PaymentKind>().notNull(),
     amountMinor: integer('amount_minor').notNull(),
@@ -31,10 +32,26 @@ export const payments = pgTable(
     attention: text('attention'),
     /** When the gateway reported it paid after its booking had lapsed (it is then refunded automatically). */
     paidAfterCloseAt: timestamptz('paid_after_close_at'),
+    /** The gift card paying `giftCardMinor` of this payment (the gateway charges the rest; all of it: provider gift_card). */
+    giftCardId: uuid('gift_card_id'),
+    giftCardMinor: integer('gift_card_minor').notNull().default(0),
+    /** kind gift_card: the gift card this payment sells (it has no rental). */
+    soldGiftCardId: uuid('sold_gift_card_id'),
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountMinor} > 0`),
-    check('payments_kind_check', sql`${t.kind} in ('booking_fee', 'rental', 'late_fee')`),
+    check('payments_kind_check', sql`${t.kind} in ('booking_fee', 'rental', 'late_fee', 'gift_card')`),
+    check(
+      'payments_rental_or_gift_card',
+      sql`(${t.kind} = 'gift_card') = (${t.rentalId} is null) and (${t.kind} = 'gift_card') = (${t.soldGiftCardId} is not null)`,
+    ),
+    check(
+      'payments_gift_card_part',
+      sql`${t.giftCardMinor} >= 0 and ${t.giftCardMinor} <= ${t.amountMinor} and (${t.giftCardMinor} = 0) = (${t.giftCardId} is null)`,
+    ),
+    foreignKey({ name: 'payments_gift_card_id_fk', columns: [t.giftCardId], foreignColumns: [giftCards.id] }).onDelete('restrict'),
+    foreignKey({ name: 'payments_sold_gift_card_id_fk', columns: [t.soldGiftCardId], foreignColumns: [giftCards.id] }).onDelete('restrict'),
+    uniqueIndex('payments_sold_gift_card_unique').on(t.soldGiftCardId),
     check(
       'payments_status_check',
       sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled', 'expired', 'refunded')`,

@@ -23,6 +23,10 @@ export interface QuoteLineRow {
   quantity: number;
   unitAmountMinor: number;
   amountMinor: number;
+  /** Absent: the bike's time (weeks, days, hours). 'addon': an add-on; 'discount': a code's discount (negative amount). */
+  kind?: 'addon' | 'discount';
+  /** The add-on's or the code's id. */
+  ref?: string;
 }
 
 export const rentals = pgTable(

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { EmailField, NewPassword, RequiredText } from '../../common/validators.js';
+import { LANGUAGES, type Language } from '../../database/schema/users.js';
 import { UserDto } from '../users/users.dto.js';
 
 export class SignupDto {
@@ -26,6 +27,16 @@ export class SignupDto {
   @IsOptional()
   @IsIn(['user'], { message: 'role must be user: signup always creates a user account' })
   role?: 'user';
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    type: String,
+    example: 'de',
+    description: "The language of the page the customer signed up on (issue 27): saved as their chosen language, which the dashboard and their emails follow. Without it: the shop's default (en).",
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: `language must be one of ${LANGUAGES.join(', ')}` })
+  language?: Language;
 }
 
 export class LoginDto {

@@ -49,7 +49,7 @@ export class AuthService {
     const passwordHash = await this.passwords.hash(dto.password);
     try {
       return await this.txHost.run(async () => {
-        const row = await this.users.insert({ name: dto.name, email: dto.email, passwordHash, phone: dto.phone, address: dto.address, role: 'user' });
+        const row = await this.users.insert({ name: dto.name, email: dto.email, passwordHash, phone: dto.phone, address: dto.address, role: 'user', ...(dto.language && { language: dto.language }) });
         await this.events.record({ type: 'user.signed_up', data: toUserDto(row), userId: row.id });
         return toUserDto(row);
       });
@@ -109,7 +109,7 @@ export class AuthService {
     if (!row || row.deletedAt) return null;
     // Tokens issued before session versions existed carry no `sv`: they count as version 0.
     if ((payload.sv ?? 0) !== row.sessionVersion) return null;
-    return { id: row.id, name: row.name, email: row.email, role: row.role };
+    return { id: row.id, name: row.name, email: row.email, role: row.role, language: row.language ?? null };
   }
 
   /** Ends every session of the user (logout, role change): tokens issued before stop working. */

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseFilters } fr
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiResult, ok } from '../../common/api-result.js';
 import { Endpoint, Envelope, MessageEnvelopeDto } from '../../common/endpoint.decorator.js';
+import { MicroCached } from '../../common/micro-cache.interceptor.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { BikeFormFilter } from './bike-form.filter.js';
 import { BikeDetailDto, BikeDto, BikePageDto, CreateBikeDto, ListBikesQueryDto, UpdateBikeDto } from './bikes.dto.js';
@@ -25,6 +26,8 @@ export class BikesController {
     ok: Envelope(BikePageDto),
     errors: { 400: 'A query parameter is malformed' },
   })
+  // The same answer for every caller: kept up to API_MICRO_CACHE_TTL_MS, dropped on every catalog change.
+  @MicroCached()
   async listBikes(@Query() query: ListBikesQueryDto): Promise<ApiResult<BikePageDto>> {
     return ok(await this.bikes.list(query), 'Bikes retrieved successfully');
   }

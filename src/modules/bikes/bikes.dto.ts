@@ -70,10 +70,10 @@ export function toBikeDto(row: BikeWithStock): BikeDto {
     name: row.name,
     description: row.description,
     imgageurl: row.imageUrl,
-    pricePerHour: toMajor(row.pricePerHourCents),
-    pricePerDay: toMajorOrNull(row.pricePerDayCents),
-    pricePerWeek: toMajorOrNull(row.pricePerWeekCents),
-    depositAmount: toMajor(row.depositAmountCents),
+    pricePerHour: toMajor(row.pricePerHourCents, row.currency),
+    pricePerDay: toMajorOrNull(row.pricePerDayCents, row.currency),
+    pricePerWeek: toMajorOrNull(row.pricePerWeekCents, row.currency),
+    depositAmount: toMajor(row.depositAmountCents, row.currency),
     currency: row.currency,
     cc: row.cc,
     year: row.year,
@@ -152,8 +152,8 @@ export class CreateBikeDto {
   @RequiredText(2000, { example: 'Light sport bike, easy in city traffic and quick on the highway.' })
   description: string;
 
-  @ApiProperty({ example: 12.5, minimum: 0, maximum: 100000, description: 'Major units, at most 2 decimals' })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'pricePerHour must be a number with at most 2 decimals' })
+  @ApiProperty({ example: 12.5, minimum: 0, maximum: 100000, description: 'Major units of the shop currency, with at most its decimals (USD 2, JPY 0, KWD 3)' })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 }, { message: 'pricePerHour must be a number with at most 3 decimals (the shop currency\'s own)' })
   @Min(0)
   @Max(100000)
   pricePerHour: number;
@@ -199,21 +199,21 @@ export class CreateBikeDto {
 
   @ApiPropertyOptional({ type: Number, nullable: true, example: 50, minimum: 0, maximum: 1000000, description: 'Whole-day price (major units); null or absent = not offered' })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'pricePerDay must be a number with at most 2 decimals' })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 }, { message: 'pricePerDay must be a number with at most 3 decimals (the shop currency\'s own)' })
   @Min(0)
   @Max(1000000)
   pricePerDay?: number | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true, example: 200, minimum: 0, maximum: 1000000, description: 'Whole-week price (major units); null or absent = not offered' })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'pricePerWeek must be a number with at most 2 decimals' })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 }, { message: 'pricePerWeek must be a number with at most 3 decimals (the shop currency\'s own)' })
   @Min(0)
   @Max(1000000)
   pricePerWeek?: number | null;
 
   @ApiPropertyOptional({ example: 300, minimum: 0, maximum: 1000000, default: 0, description: "Security deposit per unit (major units), held on the customer's card; 0 = none. PUT: absent keeps it" })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'depositAmount must be a number with at most 2 decimals' })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 }, { message: 'depositAmount must be a number with at most 3 decimals (the shop currency\'s own)' })
   @Min(0)
   @Max(1000000)
   depositAmount?: number;

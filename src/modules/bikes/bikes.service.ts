@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
-import { toMinor, toMinorOrNull } from '../../common/money.js';
+import { minorOfField } from '../../common/money.js';
 import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { NewBikeRow } from '../../database/schema/bikes.js';
@@ -60,13 +60,14 @@ export class BikesService {
   async create(dto: CreateBikeDto): Promise<BikeDto> {
     this.checkYear(dto.year);
     const id = await this.txHost.run(async () => {
+      const currency = this.config.env.RENTAL_CURRENCY;
       const row = await this.bikes.insert(
         {
-          ...this.columns(dto),
-          pricePerDayCents: toMinorOrNull(dto.pricePerDay),
-          pricePerWeekCents: toMinorOrNull(dto.pricePerWeek),
-          depositAmountCents: toMinor(dto.depositAmount ?? 0),
-          currency: this.config.env.RENTAL_CURRENCY,
+          ...this.columns(dto, currency),
+          pricePerDayCents: optionalMinor(dto.pricePerDay, currency, 'pricePerDay'),
+          pricePerWeekCents: optionalMinor(dto.pricePerWeek, currency, 'pricePerWeek'),
+          depositAmountCents: minorOfField(dto.depositAmount ?? 0, currency, 'depositAmount'),
+          currency,
           isAvailable: dto.isAvailable ?? true,
         },
       );
@@ -88,10 +89,10 @@ export class BikesService {
       const row = await this.bikes.update(
         id,
         {
-          ...this.columns(dto),
-          ...(dto.pricePerDay !== undefined && { pricePerDayCents: toMinorOrNull(dto.pricePerDay) }),
-          ...(dto.pricePerWeek !== undefined && { pricePerWeekCents: toMinorOrNull(dto.pricePerWeek) }),
-          ...(dto.depositAmount !== undefined && { depositAmountCents: toMinor(dto.depositAmount) }),
+          ...this.columns(dto, current.currency),
+          ...(dto.pricePerDay !== undefined && { pricePerDayCents: optionalMinor(dto.pricePerDay, current.currency, 'pricePerDay') }),
+          ...(dto.pricePerWeek !== undefined && { pricePerWeekCents: optionalMinor(dto.pricePerWeek, current.currency, 'pricePerWeek') }),
+          ...(dto.depositAmount !== undefined && { depositAmountCents: minorOfField(dto.depositAmount, current.currency, 'depositAmount') }),
           ...(dto.isAvailable !== undefined && { isAvailable: dto.isAvailable }),
           updatedAt: now,
         },
@@ -152,12 +153,12 @@ export class BikesService {
     });
   }
 
-  private columns(dto: CreateBikeDto): Omit<NewBikeRow, 'currency' | 'isAvailable' | 'pricePerDayCents' | 'pricePerWeekCents'> {
+  private columns(dto: CreateBikeDto, currency: string): Omit<NewBikeRow, 'currency' | 'isAvailable' | 'pricePerDayCents' | 'pricePerWeekCents'> {
     return {
       name: dto.name,
       description: dto.description,
       imageUrl: dto.imgageurl,
-      pricePerHourCents: toMinor(dto.pricePerHour),
+      pricePerHourCents: minorOfField(dto.pricePerHour, currency, 'pricePerHour'),
       cc: dto.cc,
       year: dto.year,
       model: dto.model,
@@ -174,3 +175,7 @@ export class BikesService {
     }
   }
 }
+
+/** An optional price (null clears it) in minor units of the bike's currency, or 400 naming the field. */
+const optionalMinor = (major: number | null | undefined, currency: string, field: string): number | null =>
+  major === null || major === undefined ? null : minorOfField(major, currency, field);

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql, SQL, SQLWrapper } from 'drizzle-orm';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { BikeUnitRow, bikeUnits, UnitStatus, unitReservations } from '../../database/schema/fleet.js';
 import { rentals } from '../../database/schema/rentals.js';
+import { addonReservations } from '../../database/schema/addons.js';
 import { users } from '../../database/schema/users.js';
 
 /** A time window; `end` null = open-ended (infinity). */
@@ -167,8 +168,23 @@ export class FleetRepository {
     );
   }
 
-  /** Frees a rental's units (cancelled, expired, moved). Returns how many rows went. */
+  /**
+   * Moves every unit period and add-on piece of a rental to the window (the exclusion constraints check each;
+   * 23P01 when a unit or a piece is taken then).
+   */
+  async moveRentalPeriod(rentalId: string, w: Window): Promise<void> {
+    await this.txHost.db.update(unitReservations).set({ period: rangeOf(w) as unknown as string }).where(eq(unitReservations.rentalId, rentalId));
+    await this.txHost.db.update(addonReservations).set({ period: rangeOf(w) as unknown as string }).where(eq(addonReservations.rentalId, rentalId));
+  }
+
+  /** A unit by its label (case-insensitive), of any bike; several bikes may share a label: all of them. */
+  async findUnitsByLabel(label: string): Promise<BikeUnitRow[]> {
+    return this.txHost.db.select().from(bikeUnits).where(sql`lower(${bikeUnits.label}) = lower(${label})`).limit(10);
+  }
+
+  /** Frees a rental's units and add-on pieces (cancelled, expired, moved). Returns how many unit rows went. */
   async releaseRental(rentalId: string): Promise<number> {
+    await this.txHost.db.delete(addonReservations).where(eq(addonReservations.rentalId, rentalId));
     const rows = await this.txHost.db.delete(unitReservations).where(eq(unitReservations.rentalId, rentalId)).returning({ id: unitReservations.id });
     return rows.length;
   }
@@ -182,6 +198,11 @@ export class FleetRepository {
       update "unit_reservations"
       set "period" = tstzrange(lower("period"), least(upper("period"), greatest(${at.toISOString()}::timestamptz, lower("period") + interval '1 second')), '[)'),
           "returned_at" = ${at.toISOString()}::timestamptz
+      where "rental_id" = ${rentalId}`);
+    // The rental's add-on pieces come back with it (the same rule).
+    await this.txHost.db.execute(sql`
+      update "addon_reservations"
+      set "period" = tstzrange(lower("period"), least(upper("period"), greatest(${at.toISOString()}::timestamptz, lower("period") + interval '1 second')), '[)')
       where "rental_id" = ${rentalId}`);
   }
 

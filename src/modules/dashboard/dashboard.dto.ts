@@ -39,6 +39,16 @@ export class DashboardTotalsDto {
   totalBikes: number;
 
   @ApiProperty({ example: 57, description: 'Number of accounts, users and admins' }) totalUsers: number;
+
+  @ApiProperty({
+    type: MoneyDto,
+    description: 'Add-on revenue: the add-on lines of rentals whose booking fee was paid (booked, returned or paid), in RENTAL_CURRENCY',
+  })
+  addonRevenue: MoneyDto;
+
+  @ApiProperty({ example: 14, description: 'Uses of discount codes by bookings not cancelled (a cancelled booking gives its use back)' }) couponUses: number;
+
+  @ApiProperty({ type: MoneyDto, description: 'The discounts those uses gave, in RENTAL_CURRENCY' }) couponDiscounts: MoneyDto;
 }
 
 export class DashboardRentalDto {
@@ -67,8 +77,23 @@ export class NewUserDto {
   @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) createdAt: string;
 }
 
+export class DashboardGiftCardsDto {
+  @ApiProperty({ example: 'USD', description: 'GIFT_CARD_CURRENCY' }) currency: string;
+  @ApiProperty({ example: 12, description: 'Gift cards sold (their sale paid)' }) soldCount: number;
+  @ApiProperty({ example: 600, description: 'What they were sold for, major units' }) soldAmount: number;
+  @ApiProperty({
+    example: 412.5,
+    description: 'Liability: the balances still to be spent on cards that have not expired (money received for rentals not yet given)',
+  })
+  outstanding: number;
+  @ApiProperty({ example: 187.5, description: 'Gift-card money spent on booking fees and rentals (kept, not refunded to the card)' }) redeemed: number;
+}
+
 export class DashboardSummaryDto {
   @ApiProperty({ type: DashboardTotalsDto }) totals: DashboardTotalsDto;
+
+  @ApiProperty({ type: DashboardGiftCardsDto, description: 'Gift cards (issue 25): sales and what is still owed on them' })
+  giftCards: DashboardGiftCardsDto;
 
   @ApiProperty({
     type: [DashboardRentalDto],

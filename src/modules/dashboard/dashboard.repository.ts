@@ -5,8 +5,11 @@ import { bikes } from '../../database/schema/bikes.js';
 import { bikeUnits } from '../../database/schema/fleet.js';
 import { payments } from '../../database/schema/payments.js';
 import { deposits } from '../../database/schema/deposits.js';
+import { rentalAddons } from '../../database/schema/addons.js';
+import { couponRedemptions } from '../../database/schema/coupons.js';
 import { rentals } from '../../database/schema/rentals.js';
 import { users } from '../../database/schema/users.js';
+import { giftCardMovements, giftCards } from '../../database/schema/gift-cards.js';
 
 export interface DashboardTotalsRow {
   rentedUnits: number;
@@ -15,6 +18,11 @@ export interface DashboardTotalsRow {
   /** Active units of bikes not deleted. */
   fleetUnits: number;
   users: number;
+  /** Add-on lines of rentals whose booking fee was paid (booked, returned, paid), in the rental currency. */
+  addonRevenueMinor: number;
+  /** Uses of discount codes by bookings not cancelled, and the discounts they gave (rental currency). */
+  couponUses: number;
+  couponDiscountMinor: number;
 }
 
 const sumOf = (expr: unknown) => sql`coalesce(sum(${expr}), 0)`.mapWith(Number);
@@ -56,13 +64,52 @@ export class DashboardRepository {
       .innerJoin(bikes, eq(bikes.id, bikeUnits.bikeId))
       .where(and(isNull(bikes.deletedAt), eq(bikeUnits.status, 'active')));
     const [people] = await this.txHost.db.select({ n: sql`count(*)`.mapWith(Number) }).from(users);
+    const [addonMoney] = await this.txHost.db
+      .select({ n: sumOf(rentalAddons.amountCents) })
+      .from(rentalAddons)
+      .innerJoin(rentals, eq(rentals.id, rentalAddons.rentalId))
+      .where(and(inArray(rentals.status, ['booked', 'returned', 'paid']), eq(rentals.currency, currencies.rental)));
+    // Redemptions of cancelled or lapsed bookings are deleted with their use; pending ones count (the use is taken).
+    const [codes] = await this.txHost.db
+      .select({ n: sql`count(*)`.mapWith(Number), discount: sumOf(sql`case when ${rentals.currency} = ${currencies.rental} then ${couponRedemptions.discountCents} end`) })
+      .from(couponRedemptions)
+      .innerJoin(rentals, eq(rentals.id, couponRedemptions.rentalId));
     return {
+      addonRevenueMinor: addonMoney.n,
+      couponUses: codes.n,
+      couponDiscountMinor: codes.discount,
       rentedUnits: rented.n,
       rentalEarnMinor: money.rental + kept.n,
       bookingFeesMinor: money.bookingFee,
       fleetUnits: fleet.n,
       users: people.n,
     };
+  }
+
+  /**
+   * Gift cards in `currency`: sales (succeeded gift_card payments), the liability (latest running balance of each
+   * active card not expired at `now`) and what was spent (redeemed less given back).
+   */
+  async giftCards(currency: string, now: Date): Promise<{ soldCount: number; soldMinor: number; outstandingMinor: number; redeemedMinor: number }> {
+    const [sold] = await this.txHost.db
+      .select({ n: sql`count(*)`.mapWith(Number), sum: sumOf(payments.amountMinor) })
+      .from(payments)
+      .where(and(eq(payments.kind, 'gift_card'), inArray(payments.status, ['succeeded']), eq(payments.currency, currency)));
+    const at = now.toISOString();
+    const [owed] = await this.txHost.db
+      .select({
+        n: sumOf(
+          sql`(select ${giftCardMovements.balanceAfter} from ${giftCardMovements} where ${giftCardMovements.giftCardId} = ${giftCards.id} order by ${giftCardMovements.seq} desc limit 1)`,
+        ),
+      })
+      .from(giftCards)
+      .where(and(eq(giftCards.status, 'active'), eq(giftCards.currency, currency), sql`(${giftCards.expiresAt} is null or ${giftCards.expiresAt} > ${at}::timestamptz)`));
+    const [spent] = await this.txHost.db
+      .select({ n: sumOf(sql`-${giftCardMovements.amountMinor}`) })
+      .from(giftCardMovements)
+      .innerJoin(giftCards, eq(giftCards.id, giftCardMovements.giftCardId))
+      .where(and(eq(giftCards.currency, currency), inArray(giftCardMovements.kind, ['redeem', 'release', 'refund'])));
+    return { soldCount: sold.n, soldMinor: sold.sum, outstandingMinor: owed.n, redeemedMinor: spent.n };
   }
 
   /** The most recently returned rentals (returned, then paid), newest first. */
@@ -72,6 +119,7 @@ export class DashboardRepository {
         id: rentals.id,
         bikeName: bikes.name,
         totalCostCents: rentals.totalCostCents,
+        currency: rentals.currency,
         userEmail: users.email,
         quantity: rentals.quantity,
       })

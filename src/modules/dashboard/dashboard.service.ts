@@ -124,6 +124,8 @@ export class DashboardService implements OnModuleDestroy {
       const months = await this.dashboard.signupsPerMonth();
       const days = await this.dashboard.signupsPerDay(weekStart, tomorrow);
       const newUsers = await this.dashboard.newestUsers(NEW_USERS);
+      const giftCardCurrency = this.config.giftCardCurrency;
+      const gift = await this.dashboard.giftCards(giftCardCurrency, now);
 
       const perDay = new Map(days.map((d) => [d.date, d.count]));
       const signupsLast7Days: DailySignupsDto[] = Array.from({ length: 7 }, (_, i) => {
@@ -135,16 +137,26 @@ export class DashboardService implements OnModuleDestroy {
       return {
         totals: {
           totalRented: totals.rentedUnits,
-          totalEarn: toMajor(totals.rentalEarnMinor),
+          totalEarn: toMajor(totals.rentalEarnMinor, rentalCurrency),
           currency: rentalCurrency,
-          bookingFees: { amount: toMajor(totals.bookingFeesMinor), currency: feeCurrency },
+          bookingFees: { amount: toMajor(totals.bookingFeesMinor, feeCurrency), currency: feeCurrency },
           totalBikes: totals.fleetUnits,
           totalUsers: totals.users,
+          addonRevenue: { amount: toMajor(totals.addonRevenueMinor, rentalCurrency), currency: rentalCurrency },
+          couponUses: totals.couponUses,
+          couponDiscounts: { amount: toMajor(totals.couponDiscountMinor, rentalCurrency), currency: rentalCurrency },
+        },
+        giftCards: {
+          currency: giftCardCurrency,
+          soldCount: gift.soldCount,
+          soldAmount: toMajor(gift.soldMinor, giftCardCurrency),
+          outstanding: toMajor(gift.outstandingMinor, giftCardCurrency),
+          redeemed: toMajor(gift.redeemedMinor, giftCardCurrency),
         },
         rentals: rentals.map((r) => ({
           _id: r.id,
           bikeName: r.bikeName,
-          cost: toMajor(r.totalCostCents),
+          cost: toMajor(r.totalCostCents, r.currency),
           userEmail: r.userEmail,
           quantity: r.quantity,
         })),

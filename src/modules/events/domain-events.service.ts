@@ -15,6 +15,8 @@ export interface DomainEventInput {
   userId?: string | null;
   /** Scheduled messages: at most one event per key (a second record with the same key does nothing). */
   dedupeKey?: string;
+  /** The email goes to this address (not the account's) and not before `at` (a scheduled send). */
+  email?: { to: string; at?: Date };
 }
 
 /** What an event is about, as its producer shows it: its DTO and the customer it concerns. */
@@ -68,7 +70,9 @@ export class DomainEvents {
     for (const hook of this.hooks) await hook({ type: event.type, data: event.data, userId });
     const kind = EMAIL_FOR_EVENT[event.type];
     let recipient: { id: string; email: string } | undefined;
-    if (kind && userId) {
+    if (kind && event.email) {
+      recipient = { id: userId ?? '', email: event.email.to };
+    } else if (kind && userId) {
       const [row] = await this.txHost.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
       recipient = row;
     }
@@ -81,11 +85,11 @@ export class DomainEvents {
           eventId: ev.id,
           dedupeKey: event.dedupeKey ?? null,
           kind,
-          userId: recipient.id,
+          userId: recipient.id || null,
           toAddress: recipient.email,
           // Without SMTP the message is kept for the dashboard and never sent.
           status: this.config.env.SMTP_URL ? 'pending' : 'kept',
-          nextAttemptAt: now,
+          nextAttemptAt: event.email?.at && event.email.at.getTime() > now.getTime() ? event.email.at : now,
           createdAt: now,
         })
         .onConflictDoNothing({ target: outboxEmails.dedupeKey })

@@ -15,6 +15,12 @@ export const WEBHOOK_EVENTS = [
   'deposit.released',
   'deposit.captured',
   'deposit.failed',
+  'rental.checked_out',
+  'rental.checked_in',
+  'damage.reported',
+  'agreement.signed',
+  'coupon.redeemed',
+  'giftcard.purchased',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -27,6 +33,8 @@ export const CUSTOMER_ONLY_EVENTS = [
   'rental.overdue',
   'deposit.confirmation_needed',
   'deposit.fallback_charged',
+  'rental.check_in_summary',
+  'giftcard.delivery',
 ] as const;
 export type CustomerOnlyEventType = (typeof CUSTOMER_ONLY_EVENTS)[number];
 
@@ -51,6 +59,9 @@ export const EMAIL_KINDS = [
   'deposit_captured',
   'deposit_confirmation_needed',
   'deposit_fallback_charge',
+  'check_in_summary',
+  'gift_card_purchased',
+  'gift_card',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -71,6 +82,10 @@ export const EMAIL_FOR_EVENT: Partial<Record<DomainEventType, EmailKind>> = {
   'deposit.captured': 'deposit_captured',
   'deposit.confirmation_needed': 'deposit_confirmation_needed',
   'deposit.fallback_charged': 'deposit_fallback_charge',
+  'rental.check_in_summary': 'check_in_summary',
+  // The purchaser's confirmation; the recipient's card (with its PDF) goes out on the send date.
+  'giftcard.purchased': 'gift_card_purchased',
+  'giftcard.delivery': 'gift_card',
 };
 
 export const isWebhookEvent = (type: string): type is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(type);

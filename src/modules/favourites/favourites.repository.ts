@@ -49,4 +49,9 @@ export class FavouritesRepository {
       .returning({ id: favourites.id });
     return rows.length > 0;
   }
+
+  /** A deleted account's favourites (the erasure port). */
+  async deleteAllOf(userId: string): Promise<void> {
+    await this.txHost.db.delete(favourites).where(eq(favourites.userId, userId));
+  }
 }

@@ -1,6 +1,18 @@
 import { formatMoney, minorOfOwnMajor } from '../../common/money.js';
 import { EmailAttachmentRef } from '../../database/schema/notifications.js';
-import { EmailKind } from '../events/events.js';
+import { EMAIL_KINDS, EmailKind } from '../events/events.js';
+import { isLocale, localizePath, localizeQuoteLabel, type Locale, type MessageId } from '../../../locales/index.js';
+import { formatMinor } from '../../../locales/currency.js';
+import { translate } from '../../common/i18n/i18n.js';
+
+/**
+ * The emails written in the customer's language (issue 27; their chosen language, `users.language`): every kind but
+ * the gift card itself, which stays English (its recipient is not a customer whose language the shop knows).
+ */
+const ENGLISH_ONLY_EMAILS: ReadonlySet<EmailKind> = new Set<EmailKind>(['gift_card']);
+const TRANSLATED_EMAILS: ReadonlySet<EmailKind> = new Set(EMAIL_KINDS.filter((kind) => !ENGLISH_ONLY_EMAILS.has(kind)));
+
+type Say = (id: MessageId, values?: Record<string, string | number>) => string;
 
 /**
  * The customer emails: subject, HTML and plain-text bodies, in the shop's look (its teal, its name and address)
@@ -18,6 +30,8 @@ export interface ShopInfo {
   publicUrl: string | null;
   /** FREE_CANCELLATION_HOURS: a booking cancelled at least this long before its start gets its fee back. */
   freeCancellationHours?: number;
+  /** The shop asks riders to sign its rental agreement before pick-up (a current version exists). */
+  agreementRequired?: boolean;
 }
 
 export interface Recipient {
@@ -42,8 +56,8 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** '12 June 2026, 09:00 (Asia/Dhaka)' in the shop's time zone. */
-export function formatShopTime(iso: string | null, timeZone: string): string {
+/** '12 June 2026, 09:00 (Asia/Dhaka)' in the shop's time zone; German '12. Juni 2026, 09:00', Bangla with its digits. */
+export function formatShopTime(iso: string | null, timeZone: string, locale: Locale = 'en'): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
@@ -53,7 +67,7 @@ export function formatShopTime(iso: string | null, timeZone: string): string {
   } catch {
     zone = 'UTC';
   }
-  const text = new Intl.DateTimeFormat('en-GB', {
+  const text = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
     timeZone: zone,
     day: 'numeric',
     month: 'long',
@@ -66,8 +80,12 @@ export function formatShopTime(iso: string | null, timeZone: string): string {
 }
 
 /** Major units as the API shows them -> '$48.00'. */
-export const money = (major: number | null, currency: string | null): string =>
-  major === null ? '' : formatMoney(minorOfOwnMajor(major), currency ?? 'USD');
+export const money = (major: number | null, currency: string | null, locale: Locale = 'en'): string =>
+  major === null
+    ? ''
+    : locale === 'en'
+      ? formatMoney(minorOfOwnMajor(major, currency ?? 'USD'), currency ?? 'USD')
+      : formatMinor(minorOfOwnMajor(major, currency ?? 'USD'), currency ?? 'USD', locale);
 
 interface Block {
   /** One paragraph, or rows of a fact table. */
@@ -77,7 +95,8 @@ interface Block {
   action?: [string, string];
 }
 
-function layout(shop: ShopInfo, heading: string, greeting: string, blocks: Block[]): { html: string; text: string } {
+function layout(shop: ShopInfo, heading: string, greeting: string, blocks: Block[], locale: Locale = 'en'): { html: string; text: string } {
+  const say: Say = (id, values) => translate(locale, id, values);
   const link = (path: string) => (shop.publicUrl ? `${shop.publicUrl.replace(/\/$/, '')}${path}` : null);
   const html: string[] = [];
   const text: string[] = [heading, '', greeting, ''];
@@ -107,14 +126,16 @@ function layout(shop: ShopInfo, heading: string, greeting: string, blocks: Block
         );
         text.push(`${b.action[0]}: ${href}`, '');
       } else {
-        html.push(`<p style="margin:0 0 14px">${escapeHtml(b.action[0])}: ${escapeHtml(b.action[1])} on the ${escapeHtml(shop.name)} website.</p>`);
-        text.push(`${b.action[0]}: ${b.action[1]} on the ${shop.name} website.`, '');
+        const where = say('email.onWebsite', { label: b.action[0], path: b.action[1], shop: shop.name });
+        html.push(`<p style="margin:0 0 14px">${escapeHtml(where)}</p>`);
+        text.push(where, '');
       }
     }
   }
   text.push('--', shop.name, shop.address);
   const page =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+    `<!doctype html><html lang="${locale}"><head>` +
+    '<meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
     `<title>${escapeHtml(heading)}</title></head>` +
     '<body style="margin:0;padding:0;background:#f5f7f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#10211e">' +
     '<table role="presentation" width="100%" style="border-collapse:collapse;background:#f5f7f6"><tr><td align="center" style="padding:24px 12px">' +
@@ -126,31 +147,34 @@ function layout(shop: ShopInfo, heading: string, greeting: string, blocks: Block
     html.join('') +
     '</td></tr>' +
     `<tr><td style="padding:16px 24px;background:#0f1f1c;color:#b8c7c4;font-size:12px;line-height:1.5">${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}<br>` +
-    'You get this email because of your account or booking at our shop.</td></tr>' +
+    `${escapeHtml(say('email.footer'))}</td></tr>` +
     '</table></td></tr></table></body></html>';
   return { html: page, text: text.join('\n') };
 }
 
-function rentalFacts(rental: Json, shop: ShopInfo): [string, string][] {
+function rentalFacts(rental: Json, shop: ShopInfo, locale: Locale = 'en'): [string, string][] {
+  const say: Say = (id, values) => translate(locale, id, values);
   const bike = obj(rental.bikeId);
   const facts: [string, string][] = [];
   const bikeName = str(bike.name);
-  if (bikeName) facts.push(['Bike', bikeName]);
+  if (bikeName) facts.push([say('email.fact.bike'), bikeName]);
   const units = arr(rental.units)
     .map((u) => str(obj(u).label))
     .filter((l): l is string => Boolean(l));
   const quantity = num(rental.quantity);
-  if (quantity !== null) facts.push(['Quantity', units.length ? `${quantity} (${units.join(', ')})` : String(quantity)]);
+  const count = quantity === null ? '' : locale === 'en' ? String(quantity) : new Intl.NumberFormat(locale).format(quantity);
+  if (quantity !== null) facts.push([say('email.fact.quantity'), units.length ? `${count} (${units.join(', ')})` : count]);
   const start = str(rental.startTime);
   const end = str(rental.endTime) ?? str(rental.dueAt);
-  if (start) facts.push(['Pick-up', formatShopTime(start, shop.timeZone)]);
-  facts.push(['Return', end ? formatShopTime(end, shop.timeZone) : 'Open-ended: you pay by the hour when you return the bike']);
+  if (start) facts.push([say('email.fact.pickUp'), formatShopTime(start, shop.timeZone, locale)]);
+  facts.push([say('email.fact.return'), end ? formatShopTime(end, shop.timeZone, locale) : say('email.fact.openEnded')]);
   const ref = str(rental.paymentId);
-  if (ref) facts.push(['Booking reference', ref]);
+  if (ref) facts.push([say('email.fact.reference'), ref]);
   return facts;
 }
 
-function quoteFacts(rental: Json): [string, string][] {
+function quoteFacts(rental: Json, locale: Locale = 'en'): [string, string][] {
+  const say: Say = (id, values) => translate(locale, id, values);
   const quote = obj(rental.quote);
   const currency = str(quote.currency) ?? str(rental.currency);
   const facts: [string, string][] = [];
@@ -158,17 +182,19 @@ function quoteFacts(rental: Json): [string, string][] {
     const l = obj(line);
     const label = str(l.label);
     const amount = num(l.amount);
-    if (label && amount !== null) facts.push([label, money(amount, currency)]);
+    if (label && amount !== null) facts.push([locale === 'en' ? label : localizeQuoteLabel(label, say), money(amount, currency, locale)]);
   }
   const total = num(quote.total);
-  if (total !== null) facts.push(['Rental total', money(total, currency)]);
+  if (total !== null) facts.push([say('email.fact.rentalTotal'), money(total, currency, locale)]);
   else {
     const perHour = num(rental.pricePerHour);
-    if (perHour !== null) facts.push(['Price', `${money(perHour, str(rental.currency))} per hour per bike`]);
+    if (perHour !== null) facts.push([say('email.fact.price'), say('email.fact.perHour', { price: money(perHour, str(rental.currency), locale) })]);
   }
   const fee = obj(rental.bookingFee);
-  const feeState: Record<string, string> = { succeeded: 'paid', pending: 'awaiting payment', refunded: 'refunded' };
-  if (num(fee.amount) !== null) facts.push(['Booking fee', `${money(num(fee.amount), str(fee.currency))} (${feeState[str(fee.status) ?? 'succeeded'] ?? str(fee.status)})`]);
+  const feeState: Record<string, MessageId> = { succeeded: 'email.fee.succeeded', pending: 'email.fee.pending', refunded: 'email.fee.refunded' };
+  const status = str(fee.status) ?? 'succeeded';
+  const state = feeState[status] ? say(feeState[status]) : status;
+  if (num(fee.amount) !== null) facts.push([say('email.fact.bookingFee'), say('email.fact.feeState', { amount: money(num(fee.amount), str(fee.currency), locale), state })]);
   return facts;
 }
 
@@ -176,84 +202,101 @@ function quoteFacts(rental: Json): [string, string][] {
  * Renders one message. `data` is the event's payload (RentalDto, PaymentDto, UserDto); `at` is when the event
  * happened (the shop's clock), which decides what a cancellation means for the booking fee.
  */
-export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop: ShopInfo, at: Date = new Date()): RenderedEmail {
+export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop: ShopInfo, at: Date = new Date(), language?: string | null): RenderedEmail {
   const d = obj(data);
+  // The customer's language for the emails written in it (TRANSLATED_EMAILS); English otherwise.
+  const locale: Locale = TRANSLATED_EMAILS.has(kind) && isLocale(language) ? language : 'en';
+  const say: Say = (id, values) => translate(locale, id, values);
   // The welcome message goes to whatever address a stranger typed at signup: it quotes nothing typed there (the name
   // could say "your account is suspended, verify at ..."), only the shop's own text and the address itself.
-  const hi = kind === 'welcome' ? 'Hello,' : `Hello ${to.name || 'there'},`;
-  const bikeName = str(obj(d.bikeId).name) ?? str(obj(d.rental).bikeName) ?? 'your bike';
+  const hi =
+    kind === 'welcome'
+      ? say('email.helloPlain')
+      : kind === 'gift_card'
+        ? `Hello ${str(d.recipientName) ?? 'there'},`
+        : to.name
+          ? say('email.hello', { name: to.name })
+          : say('email.helloThere');
+  const bikeName = str(obj(d.bikeId).name) ?? str(obj(d.rental).bikeName) ?? say('email.yourBike');
   const make = (subject: string, heading: string, blocks: Block[], attachments: EmailAttachmentRef[] = []): RenderedEmail => ({
     subject,
-    ...layout(shop, heading, hi, blocks),
+    ...layout(shop, heading, hi, blocks, locale),
     attachments,
   });
   switch (kind) {
     case 'welcome':
-      return make(`Welcome to ${shop.name}`, `Welcome to ${shop.name}`, [
-        { p: 'Your account is ready. Browse our bikes, book one for the time you need and pay the booking fee online to hold it.' },
-        { facts: [['Account', to.email]] },
-        { action: ['Browse bikes', '/allbikes'] },
+      return make(say('email.welcome.subject', { shop: shop.name }), say('email.welcome.subject', { shop: shop.name }), [
+        { p: say('email.welcome.text') },
+        { facts: [[say('email.fact.account'), to.email]] },
+        { action: [say('email.welcome.browse'), localizePath('/allbikes', locale)] },
       ]);
     case 'booking_confirmed':
-      return make(`Booking confirmed: ${bikeName}`, 'Your booking is confirmed', [
-        { p: `Thank you! Your booking fee is paid and ${bikeName} is reserved for you.` },
-        { facts: [...rentalFacts(d, shop), ...quoteFacts(d)] },
+      return make(say('email.confirmed.subject', { bike: bikeName }), say('email.confirmed.heading'), [
+        { p: say('email.confirmed.text', { bike: bikeName }) },
+        { facts: [...rentalFacts(d, shop, locale), ...quoteFacts(d, locale)] },
         ...(str(d.freeCancellationUntil)
-          ? [{ p: `You can cancel free of charge until ${formatShopTime(str(d.freeCancellationUntil), shop.timeZone)}.` }]
+          ? [{ p: say('email.confirmed.freeCancel', { time: formatShopTime(str(d.freeCancellationUntil), shop.timeZone, locale) }) }]
           : []),
-        { action: ['See your rentals', '/dashboard/rentals'] },
-      ]);
+        ...(str(d._id) ? [{ p: say('email.confirmed.ics') }] : []),
+        ...(shop.agreementRequired && str(d._id)
+          ? [
+              { p: say('email.confirmed.agreement') },
+              { action: [say('email.confirmed.sign'), `/dashboard/rentals/${str(d._id)}/agreement`] } as Block,
+            ]
+          : [{ action: [say('email.confirmed.seeRentals'), '/dashboard/rentals'] } as Block]),
+      ], str(d._id) ? [{ kind: 'calendar', refId: str(d._id)! }] : []);
     case 'payment_received': {
       const rental = obj(d.rental);
-      const what = d.kind === 'booking_fee' ? 'booking fee' : 'rental payment';
+      const kind = d.kind === 'booking_fee' ? 'booking_fee' : 'rental';
+      const amount = money(num(d.amount), str(d.currency), locale);
+      const paidFor = { kind, bike: str(rental.bikeName) ?? bikeName };
+      const count = num(rental.quantity);
       return make(
-        `Payment received: ${money(num(d.amount), str(d.currency))}`,
-        'Payment received',
+        say('email.paid.subject', { amount }),
+        say('email.paid.heading'),
         [
-          { p: `We received your ${what}. Your receipt is attached as a PDF.` },
+          { p: say('email.paid.text', { kind }) },
           {
             facts: [
-              ['Amount', money(num(d.amount), str(d.currency))],
-              ['For', `${what} of ${str(rental.bikeName) ?? bikeName}${num(rental.quantity) ? ` x ${num(rental.quantity)}` : ''}`],
-              ['Booking reference', str(rental.paymentId) ?? ''],
-              ['Paid on', formatShopTime(str(d.completedAt) ?? str(d.createdAt), shop.timeZone)],
-              ['Payment id', str(d._id) ?? ''],
+              [say('email.fact.amount'), amount],
+              [say('email.fact.for'), count ? say('email.paid.forCount', { ...paidFor, count }) : say('email.paid.for', paidFor)],
+              [say('email.fact.reference'), str(rental.paymentId) ?? ''],
+              [say('email.fact.paidOn'), formatShopTime(str(d.completedAt) ?? str(d.createdAt), shop.timeZone, locale)],
+              [say('email.fact.paymentId'), str(d._id) ?? ''],
             ].filter(([, v]) => v) as [string, string][],
           },
-          { action: ['Download receipts and invoices', '/dashboard/rentals'] },
+          { action: [say('email.paid.documents'), '/dashboard/rentals'] },
         ],
         str(d._id) ? [{ kind: 'receipt', refId: str(d._id)! }] : [],
       );
     }
     case 'pickup_reminder':
-      return make(`Reminder: pick up ${bikeName} ${formatShopTime(str(d.startTime), shop.timeZone)}`, 'Your ride starts soon', [
-        { p: `This is a reminder that your booking of ${bikeName} starts soon. Please bring a photo ID.` },
-        { facts: rentalFacts(d, shop) },
-        { facts: [['Where', shop.address]] },
-        { action: ['See your rentals', '/dashboard/rentals'] },
+      return make(say('email.pickup.subject', { bike: bikeName, time: formatShopTime(str(d.startTime), shop.timeZone, locale) }), say('email.pickup.heading'), [
+        { p: say('email.pickup.text', { bike: bikeName }) },
+        { facts: rentalFacts(d, shop, locale) },
+        { facts: [[say('email.fact.where'), shop.address]] },
+        { action: [say('email.confirmed.seeRentals'), '/dashboard/rentals'] },
       ]);
     case 'return_due_soon':
-      return make(`Return due soon: ${bikeName}`, 'Your return is due soon', [
-        { p: `Please bring ${bikeName} back by ${formatShopTime(str(d.endTime) ?? str(d.dueAt), shop.timeZone)}.` },
-        { facts: rentalFacts(d, shop) },
-        { p: 'Returns after the end of your window (and its grace period) add a late fee per started hour.' },
+      return make(say('email.returnDue.subject', { bike: bikeName }), say('email.returnDue.heading'), [
+        { p: say('email.returnDue.text', { bike: bikeName, time: formatShopTime(str(d.endTime) ?? str(d.dueAt), shop.timeZone, locale) }) },
+        { facts: rentalFacts(d, shop, locale) },
+        { p: say('email.returnDue.lateFee') },
       ]);
     case 'overdue':
-      return make(`Overdue: ${bikeName}`, 'Your rental is overdue', [
-        {
-          p: `${bikeName} was due back at ${formatShopTime(str(d.endTime) ?? str(d.dueAt), shop.timeZone)}. A late fee is added for every started hour until it is back.`,
-        },
-        { facts: rentalFacts(d, shop) },
-        { facts: [['Shop', shop.address]] },
+      return make(say('email.overdue.subject', { bike: bikeName }), say('email.overdue.heading'), [
+        { p: say('email.overdue.text', { bike: bikeName, time: formatShopTime(str(d.endTime) ?? str(d.dueAt), shop.timeZone, locale) }) },
+        { facts: rentalFacts(d, shop, locale) },
+        { facts: [[say('email.fact.shop'), shop.address]] },
       ]);
     case 'rescheduled':
-      return make(`Booking changed: ${bikeName}`, 'Your booking has new times', [
-        { p: `Your booking of ${bikeName} is moved to the times below. The earlier times no longer apply.` },
-        { facts: [...rentalFacts(d, shop), ...quoteFacts(d)] },
+      return make(say('email.rescheduled.subject', { bike: bikeName }), say('email.rescheduled.heading'), [
+        { p: say('email.rescheduled.text', { bike: bikeName }) },
+        { facts: [...rentalFacts(d, shop, locale), ...quoteFacts(d, locale)] },
         ...(str(d.freeCancellationUntil)
-          ? [{ p: `You can cancel free of charge until ${formatShopTime(str(d.freeCancellationUntil), shop.timeZone)}.` }]
+          ? [{ p: say('email.confirmed.freeCancel', { time: formatShopTime(str(d.freeCancellationUntil), shop.timeZone, locale) }) }]
           : []),
-        { action: ['See your rentals', '/dashboard/rentals'] },
+        { action: [say('email.confirmed.seeRentals'), '/dashboard/rentals'] },
       ]);
     case 'cancelled': {
       const fee = obj(d.bookingFee);
@@ -265,30 +308,32 @@ export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop:
       const freeUntil =
         str(d.freeCancellationUntil) ??
         (start && shop.freeCancellationHours !== undefined ? new Date(new Date(start).getTime() - shop.freeCancellationHours * 3_600_000).toISOString() : null);
-      return make(`Booking cancelled: ${bikeName}`, 'Your booking is cancelled', [
+      const feeValues = { bike: bikeName, amount: money(num(fee.amount), str(fee.currency), locale) };
+      return make(say('email.cancelled.subject', { bike: bikeName }), say('email.cancelled.heading'), [
         {
           p: refunded
-            ? `Your booking of ${bikeName} is cancelled and its booking fee of ${money(num(fee.amount), str(fee.currency))} is refunded.`
+            ? say('email.cancelled.refunded', feeValues)
             : unpaid
-              ? `Your booking of ${bikeName} is cancelled because its booking fee was not paid in time. Nothing was charged.`
+              ? say('email.cancelled.unpaid', { bike: bikeName })
               : freeUntil && at.getTime() <= new Date(freeUntil).getTime()
-                ? `Your booking of ${bikeName} is cancelled free of charge. The booking fee of ${money(num(fee.amount), str(fee.currency))} is being refunded; you get a separate email when it is done.`
-                : `Your booking of ${bikeName} is cancelled. The booking fee is kept, as the cancellation came after the free cancellation period.`,
+                ? say('email.cancelled.free', feeValues)
+                : say('email.cancelled.kept', { bike: bikeName }),
         },
-        { facts: rentalFacts(d, shop) },
-        { action: ['Book again', '/allbikes'] },
+        { facts: rentalFacts(d, shop, locale) },
+        { action: [say('email.cancelled.bookAgain'), localizePath('/allbikes', locale)] },
       ]);
     }
     case 'refunded': {
       const rental = obj(d.rental);
-      return make(`Refund: ${money(num(d.amount), str(d.currency))}`, 'Your money is on its way back', [
-        { p: `We refunded ${money(num(d.amount), str(d.currency))} to the way you paid. It can take a few days to show on your statement.` },
+      const amount = money(num(d.amount), str(d.currency), locale);
+      return make(say('email.refunded.subject', { amount }), say('email.refunded.heading'), [
+        { p: say('email.refunded.text', { amount }) },
         {
           facts: (
             [
-              ['Refund', money(num(d.amount), str(d.currency))],
-              ['Booking reference', str(rental.paymentId) ?? ''],
-              ['Bike', str(rental.bikeName) ?? ''],
+              [say('email.fact.refund'), amount],
+              [say('email.fact.reference'), str(rental.paymentId) ?? ''],
+              [say('email.fact.bike'), str(rental.bikeName) ?? ''],
             ] as [string, string][]
           ).filter(([, v]) => v),
         },
@@ -299,12 +344,47 @@ export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop:
     case 'deposit_captured':
     case 'deposit_confirmation_needed':
     case 'deposit_fallback_charge':
-      return depositEmail(kind, d, bikeName, shop, make);
+      return depositEmail(kind, d, bikeName, shop, make, locale);
+    case 'check_in_summary':
+      return checkInSummary(d, bikeName, shop, make, locale);
+    case 'gift_card_purchased': {
+      const amount = money(num(d.amount), str(d.currency), locale);
+      const recipient = { name: str(d.recipientName) ?? '', email: str(d.recipientEmail) ?? '' };
+      return make(say('email.giftBought.subject', { amount, name: recipient.name }), say('email.giftBought.heading'), [
+        { p: say('email.giftBought.text', { amount, ...recipient }) },
+        {
+          facts: [
+            [say('email.fact.amount'), amount],
+            [say('email.fact.recipient'), `${recipient.name} <${recipient.email}>`],
+            [say('email.fact.sendDate'), formatShopTime(str(d.sendAt), shop.timeZone, locale)],
+            [say('email.fact.card'), `****${str(d.last4) ?? ''}`],
+            [say('email.fact.validUntil'), str(d.expiresAt) ? formatShopTime(str(d.expiresAt), shop.timeZone, locale) : say('email.fact.noExpiry')],
+          ],
+        },
+      ]);
+    }
+    case 'gift_card': {
+      const amount = money(num(d.amount), str(d.currency));
+      // The code is only in the attached PDF (made when this is sent): the stored message never holds a usable code.
+      return make(`You received a ${amount} gift card from ${shop.name}`, `A ${amount} gift card for you`, [
+        { p: `Someone sent you a ${amount} gift card for bike rentals at ${shop.name}. Your card, with its code and QR code, is attached as a PDF.` },
+        ...(str(d.message) ? [{ p: `Their message: "${str(d.message)}"` }] : []),
+        {
+          facts: [
+            ['Amount', amount],
+            ['Card', `****${str(d.last4) ?? ''}`],
+            ['Valid until', str(d.expiresAt) ? formatShopTime(str(d.expiresAt), shop.timeZone) : 'No expiry'],
+          ],
+        },
+        { p: 'Enter the code when you pay a booking fee or a rental; the card pays what its balance allows and your card the rest.' },
+        { action: ['Check the balance', '/gift-cards'] },
+      ], str(d._id) ? [{ kind: 'gift_card', refId: str(d._id)! }] : []);
+    }
     case 'password_changed':
-      return make(`Your ${shop.name} password was changed`, 'Your password was changed', [
-        { p: 'The password of your account was just changed. If that was you, there is nothing to do.' },
-        { p: 'If it was not you, reset your password at once and contact us: someone may know your old password.' },
-        { facts: [['Account', to.email]] },
+      return make(say('email.password.subject', { shop: shop.name }), say('email.password.heading'), [
+        { p: say('email.password.text') },
+        { p: say('email.password.notYou') },
+        { facts: [[say('email.fact.account'), to.email]] },
       ]);
   }
 }
@@ -316,49 +396,53 @@ function depositEmail(
   bikeName: string,
   shop: ShopInfo,
   make: (subject: string, heading: string, blocks: Block[]) => RenderedEmail,
+  locale: Locale,
 ): RenderedEmail {
+  const say: Say = (id, values) => translate(locale, id, values);
   const dep = obj(d.deposit);
   const currency = str(dep.currency);
-  const amount = money(num(dep.amount), currency);
+  const amount = money(num(dep.amount), currency, locale);
+  const values = { amount, bike: bikeName };
   const facts: [string, string][] = [
-    ['Bike', bikeName],
-    ['Booking reference', str(d.paymentId) ?? ''],
-    ['Deposit', amount],
+    [say('email.fact.bike'), bikeName],
+    [say('email.fact.reference'), str(d.paymentId) ?? ''],
+    [say('email.fact.deposit'), amount],
   ];
   switch (kind) {
     case 'deposit_held':
-      return make(`Deposit held: ${amount} for ${bikeName}`, 'Your security deposit is held', [
+      return make(say('email.deposit.held.subject', values), say('email.deposit.held.heading'), [
+        { p: say('email.deposit.held.text', values) },
         {
-          p: `We placed a hold of ${amount} on your card as the security deposit for ${bikeName}. Nothing is charged: the hold is released when you bring the bike back in good order.`,
+          facts: [
+            ...facts,
+            ...(str(dep.captureBefore) ? ([[say('email.fact.heldUntil'), formatShopTime(str(dep.captureBefore), shop.timeZone, locale)]] as [string, string][]) : []),
+          ].filter(([, v]) => v),
         },
-        { facts: [...facts, ...(str(dep.captureBefore) ? ([['Held until at most', formatShopTime(str(dep.captureBefore), shop.timeZone)]] as [string, string][]) : [])].filter(([, v]) => v) },
-        { p: 'If your rental lasts longer than your bank keeps a hold, we renew it automatically: the new hold is placed before the old one is released.' },
-        { action: ['See your rentals', '/dashboard/rentals'] },
+        { p: say('email.deposit.held.renewal') },
+        { action: [say('email.confirmed.seeRentals'), '/dashboard/rentals'] },
       ]);
     case 'deposit_released':
-      return make(`Deposit released: ${bikeName}`, 'Your security deposit is released', [
-        { p: `The hold of ${amount} on your card for ${bikeName} is released. Depending on your bank it can take a few days to disappear from your statement.` },
+      return make(say('email.deposit.released.subject', values), say('email.deposit.released.heading'), [
+        { p: say('email.deposit.released.text', values) },
         { facts: facts.filter(([, v]) => v) },
       ]);
     case 'deposit_captured': {
-      const kept = money(num(dep.capturedAmount), currency);
-      return make(`Deposit: ${kept} kept for ${bikeName}`, 'Part of your security deposit was kept', [
-        { p: `After the return of ${bikeName} we kept ${kept} of your ${amount} security deposit. The rest of the hold is released.` },
-        { facts: [...facts, ['Kept', kept], ['Reason', str(dep.reason) ?? '']].filter(([, v]) => v) as [string, string][] },
-        { p: 'Questions about this? Reply to this email or contact the shop.' },
+      const kept = money(num(dep.capturedAmount), currency, locale);
+      return make(say('email.deposit.captured.subject', { ...values, kept }), say('email.deposit.captured.heading'), [
+        { p: say('email.deposit.captured.text', { ...values, kept }) },
+        { facts: [...facts, [say('email.fact.kept'), kept], [say('email.fact.reason'), str(dep.reason) ?? '']].filter(([, v]) => v) as [string, string][] },
+        { p: say('email.deposit.captured.questions') },
       ]);
     }
     case 'deposit_confirmation_needed':
-      return make(`Please confirm your deposit for ${bikeName}`, 'Your bank asks you to confirm the deposit', [
-        { p: `Your bank wants you to confirm the ${amount} hold for the security deposit of ${bikeName}. Please confirm it before you pick up the bike.` },
+      return make(say('email.deposit.confirm.subject', values), say('email.deposit.confirm.heading'), [
+        { p: say('email.deposit.confirm.text', values) },
         { facts: facts.filter(([, v]) => v) },
-        { action: ['Confirm the deposit', pathOf(str(dep.actionUrl)) ?? '/dashboard/rentals'] },
+        { action: [say('email.deposit.confirm.action'), pathOf(str(dep.actionUrl)) ?? '/dashboard/rentals'] },
       ]);
     case 'deposit_fallback_charge':
-      return make(`Deposit charged for ${bikeName}: refunded after the return`, 'Your deposit was charged instead of held', [
-        {
-          p: `Your bank did not allow us to renew the ${amount} hold for ${bikeName}, so we charged the deposit instead. It is refunded after the return (less any damage, which we would tell you about).`,
-        },
+      return make(say('email.deposit.fallback.subject', values), say('email.deposit.fallback.heading'), [
+        { p: say('email.deposit.fallback.text', values) },
         { facts: facts.filter(([, v]) => v) },
       ]);
   }
@@ -373,4 +457,60 @@ function pathOf(url: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+const CHECK_LABEL: Record<string, MessageId> = { ok: 'email.check.ok', worn: 'email.check.worn', damaged: 'email.check.damaged', missing: 'email.check.missing', na: 'email.check.na' };
+
+/**
+ * The check-in summary (issue 22): what came back in what condition, the damage found, what was kept of the
+ * deposit; the condition photos are attached (`photo` attachments: FileStore paths the event recorded).
+ */
+function checkInSummary(
+  d: Json,
+  bikeName: string,
+  shop: ShopInfo,
+  make: (subject: string, heading: string, blocks: Block[], attachments?: EmailAttachmentRef[]) => RenderedEmail,
+  locale: Locale,
+): RenderedEmail {
+  const say: Say = (id, values) => translate(locale, id, values);
+  const cash = (major: number | null, cur: string | null) => money(major, cur, locale);
+  const counter = obj(d.counter);
+  const dep = obj(d.deposit);
+  const currency = str(dep.currency) ?? str(d.currency);
+  const blocks: Block[] = [{ p: say('email.checkIn.text', { bike: bikeName }) }, { facts: rentalFacts(d, shop, locale) }];
+  for (const c of arr(counter.conditions).map(obj)) {
+    const list = Object.entries(obj(c.checklist))
+      .map(([part, state]) => `${part}: ${CHECK_LABEL[String(state)] ? say(CHECK_LABEL[String(state)]) : String(state)}`)
+      .join(', ');
+    const facts: [string, string][] = [[say('email.checkIn.checklist'), list || say('email.checkIn.notRecorded')]];
+    if (str(c.notes)) facts.push([say('email.checkIn.notes'), str(c.notes)!]);
+    blocks.push({ p: say('email.checkIn.unit', { unit: str(c.unitLabel) ?? '' }) }, { facts });
+  }
+  const reports = arr(counter.damageReports).map(obj);
+  for (const r of reports) {
+    const items = arr(r.items)
+      .map(obj)
+      .map((i) => `${str(i.part) ?? ''} (${str(i.severity) ?? ''})${str(i.description) ? `: ${str(i.description)}` : ''}, ${cash(num(i.cost), str(r.currency))}`);
+    blocks.push({ p: say('email.checkIn.damage', { unit: str(r.unitLabel) ?? say('email.checkIn.theBike'), items: items.join('; ') }) });
+  }
+  const status = str(dep.status);
+  const kept = num(dep.capturedAmount) ?? 0;
+  if (status === 'captured' || status === 'partially_captured') {
+    blocks.push({
+      facts: [
+        [say('email.fact.deposit'), cash(num(dep.amount), currency)],
+        [say('email.fact.kept'), cash(kept, currency)],
+        [say('email.checkIn.released'), cash(Math.max(0, (num(dep.heldAmount) ?? 0) - kept), currency)],
+        [say('email.fact.reason'), str(dep.reason) ?? ''],
+      ].filter(([, v]) => v) as [string, string][],
+    });
+  } else if (status === 'released') {
+    blocks.push({ p: say('email.checkIn.releasedInFull', { amount: cash(num(dep.amount), currency) }) });
+  }
+  if (num(d.lateFee)) blocks.push({ p: say('email.checkIn.lateFee', { amount: cash(num(d.lateFee), str(d.currency)) }) });
+  const photos = arr(d.photoFiles).filter((p): p is string => typeof p === 'string');
+  if (photos.length) blocks.push({ p: say('email.checkIn.photos', { count: photos.length }) });
+  blocks.push({ action: [say('email.confirmed.seeRentals'), '/dashboard/rentals'] });
+  const heading = reports.length ? say('email.checkIn.headingDamage') : say('email.checkIn.heading');
+  return make(say('email.checkIn.subject', { bike: bikeName }), heading, blocks, photos.slice(0, 10).map((refId) => ({ kind: 'photo' as const, refId })));
 }

@@ -127,12 +127,12 @@ export class ExportsController {
   @RawResponse()
   @Endpoint({
     access: ['admin'],
-    summary: 'CSV export of rentals, payments or users, streamed from the database',
+    summary: 'CSV export of rentals, payments, users or gift cards, streamed from the database',
     description:
       'Read in batches of 500 rows by keyset, never the whole table in memory. `X-Export-Rows` announces the row count ' +
       '(the dashboard shows progress with it). Text starting with = + - @ is prefixed with an apostrophe (spreadsheet formulas).',
     ok: { description: 'The CSV (header line first)', content: { 'text/csv': { schema: { type: 'string' } } } },
-    errors: { 404: 'Unknown export (not rentals, payments or users)', 429: 'EXPORTS_BUSY: EXPORT_MAX_CONCURRENT (2) exports are running on this instance; Retry-After says when to try again' },
+    errors: { 404: 'Unknown export (not rentals, payments, users or gift-cards)', 429: 'EXPORTS_BUSY: EXPORT_MAX_CONCURRENT (2) exports are running on this instance; Retry-After says when to try again' },
   })
   @ApiParam({ name: 'kind', enum: EXPORT_KINDS })
   @ApiProduces('text/csv')

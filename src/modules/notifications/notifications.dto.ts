@@ -164,7 +164,7 @@ export class OutboxEmailDto {
   @ApiProperty({ type: String, nullable: true }) lastError: string | null;
   @ApiProperty({ type: String, nullable: true }) sentAt: string | null;
   @ApiProperty() createdAt: string;
-  @ApiProperty({ type: [String], example: ['receipt'], description: 'PDFs attached when sent' }) attachments: string[];
+  @ApiProperty({ type: [String], example: ['receipt'], description: 'Files attached when sent: receipt and invoice (PDF), calendar (.ics)' }) attachments: string[];
   @ApiPropertyOptional({ description: 'HTML body (single-message answer)' }) html?: string;
   @ApiPropertyOptional({ description: 'Plain-text body (single-message answer)' }) text?: string;
 }
@@ -191,5 +191,5 @@ export class OutboxEmailPageDto {
   @ApiProperty({ description: 'true when SMTP_URL is set (messages are sent); false: they are kept here' }) smtpConfigured: boolean;
 }
 
-export const EXPORT_KINDS = ['rentals', 'payments', 'users'] as const;
+export const EXPORT_KINDS = ['rentals', 'payments', 'users', 'gift-cards'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];

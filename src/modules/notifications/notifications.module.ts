@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { EventsModule } from '../events/events.module.js';
+import { PersonalDataErasure } from '../events/personal-data-erasure.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { RentalsModule } from '../rentals/rentals.module.js';
 import { DocumentsService } from './documents.service.js';
@@ -27,10 +28,14 @@ export class NotificationsModule implements OnModuleInit {
   constructor(
     private readonly events: DomainEvents,
     private readonly documentNumbers: DocumentNumbers,
+    private readonly erasure: PersonalDataErasure,
+    private readonly outbox: OutboxWorker,
   ) {}
 
   /** Receipts are numbered in the order payments succeed, in the payment's own transaction. */
   onModuleInit(): void {
+    // A deleted account's emails lose their address and bodies (the outbox is this module's table).
+    this.erasure.onErase((userId) => this.outbox.eraseRecipient(userId));
     this.events.onRecord(async ({ type, data }) => {
       if (type === 'payment.succeeded') await this.documentNumbers.ensure('receipt', (data as { _id: string })._id);
     });

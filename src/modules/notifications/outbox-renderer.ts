@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { domainEvents, OutboxEmailRow, outboxEmails } from '../../database/schema/notifications.js';
 import { users } from '../../database/schema/users.js';
+import { agreementVersions } from '../../database/schema/agreements.js';
 import { EmailKind } from '../events/events.js';
 import { renderEmail, ShopInfo } from './email-templates.js';
 
@@ -42,8 +43,13 @@ export class OutboxRenderer {
     const eventIds = todo.map((r) => r.eventId).filter((id): id is string => Boolean(id));
     const userIds = todo.map((r) => r.userId).filter((id): id is string => Boolean(id));
     const events = eventIds.length ? await this.txHost.db.select().from(domainEvents).where(inArray(domainEvents.id, eventIds)) : [];
-    const names = userIds.length ? await this.txHost.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : [];
+    const names = userIds.length ? await this.txHost.db.select({ id: users.id, name: users.name, language: users.language }).from(users).where(inArray(users.id, userIds)) : [];
     const shop = shopInfo(this.config);
+    if (todo.some((r) => r.kind === 'booking_confirmed')) {
+      // The confirmation links the agreement to sign while the shop asks for one (the table, not the agreements module: events go down).
+      const [latest] = await this.txHost.db.select({ withdrawnAt: agreementVersions.withdrawnAt }).from(agreementVersions).orderBy(desc(agreementVersions.version)).limit(1);
+      shop.agreementRequired = Boolean(latest && !latest.withdrawnAt);
+    }
     const out: RenderedEmailRow[] = [];
     for (const row of rows) {
       if (row.subject !== null) {
@@ -52,8 +58,10 @@ export class OutboxRenderer {
       }
       const event = events.find((e) => e.id === row.eventId);
       if (!event) continue;
-      const name = names.find((u) => u.id === row.userId)?.name ?? row.toAddress;
-      const email = renderEmail(row.kind as EmailKind, { name, email: row.toAddress }, event.data, shop, event.createdAt);
+      const user = names.find((u) => u.id === row.userId);
+      const name = user?.name ?? row.toAddress;
+      // In the customer's chosen language (issue 27), for the emails written in it.
+      const email = renderEmail(row.kind as EmailKind, { name, email: row.toAddress }, event.data, shop, event.createdAt, user?.language);
       const message = { subject: email.subject, html: email.html, textBody: email.text, attachments: email.attachments };
       // Another reader may have rendered it meanwhile: the same event renders the same message.
       await this.txHost.db

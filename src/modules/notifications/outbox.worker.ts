@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { and, asc, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import nodemailer, { Transporter } from 'nodemailer';
 import { Clock } from '../../common/clock.js';
+import { FileStore } from '../../common/storage/file-store.js';
 import { absolutizeImageUrls } from '../../common/public-urls.js';
 import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
@@ -81,7 +82,25 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly documents: DocumentsService,
     private readonly events: DomainEvents,
     private readonly renderer: OutboxRenderer,
+    private readonly files: FileStore,
   ) {}
+
+  /**
+   * A deleted account (the erasure port, in the deletion's transaction): the emails to the user lose their address
+   * and bodies, and a pending one is never sent.
+   */
+  async eraseRecipient(userId: string): Promise<void> {
+    await this.txHost.db
+      .update(outboxEmails)
+      .set({
+        toAddress: `deleted-${userId}@deleted.invalid`,
+        html: '<p>Removed: the account was deleted.</p>',
+        textBody: 'Removed: the account was deleted.',
+        status: sql`case when ${outboxEmails.status} = 'pending' then 'failed' else ${outboxEmails.status} end`,
+        lastError: sql`case when ${outboxEmails.status} = 'pending' then 'account deleted' else ${outboxEmails.lastError} end`,
+      })
+      .where(eq(outboxEmails.userId, userId));
+  }
 
   onApplicationBootstrap(): void {
     if (this.config.env.NODE_ENV !== 'test') this.start();
@@ -221,7 +240,18 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private async transmit(row: RenderedEmailRow): Promise<void> {
     const attachments = [];
     for (const a of row.attachments ?? []) {
-      const file = a.kind === 'receipt' ? await this.documents.receipt(a.refId) : await this.documents.invoice(a.refId);
+      if (a.kind === 'calendar') {
+        attachments.push(await this.documents.calendar(a.refId));
+        continue;
+      }
+      if (a.kind === 'photo') {
+        // A condition photo of the check-in summary; one deleted since is left out rather than holding the message.
+        const bytes = await this.files.get(a.refId);
+        if (bytes) attachments.push({ filename: a.refId.split('/').pop() ?? 'photo.jpg', content: bytes, contentType: 'image/jpeg' });
+        continue;
+      }
+      const file =
+        a.kind === 'receipt' ? await this.documents.receipt(a.refId) : a.kind === 'gift_card' ? await this.documents.giftCard(a.refId) : await this.documents.invoice(a.refId);
       attachments.push({ filename: file.filename, content: file.content, contentType: 'application/pdf' });
     }
     await this.mailer().sendMail({

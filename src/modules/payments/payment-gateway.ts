@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PaymentRow } from '../../database/schema/payments.js';
+import { stripeAmount } from '../../common/money.js';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -44,6 +45,11 @@ export interface GatewayNotification {
   payload: unknown;
   /** The card the payer saved for this rental's deposit (a gateway reference, never card data), when paid. */
   savedCard?: string;
+  /**
+   * The event is about a deposit hold (a manual-capture PaymentIntent), not a checkout: the gateway cancelled it
+   * (its capture window lapsed). The deposits check the hold's state at the gateway and record what it says.
+   */
+  depositHold?: { ref: string; event: 'expired' };
 }
 
 /**
@@ -110,14 +116,33 @@ export interface DepositGateway {
   /** The hold as the gateway sees it now (confirmed by the customer, expired). */
   holdStatus(ref: string): Promise<DepositHoldResult>;
   /** Captures part or all of a hold; the rest is released by the gateway. */
-  captureHold(request: { key: string; ref: string; amountMinor: number }): Promise<void>;
+  captureHold(request: { key: string; ref: string; amountMinor: number; currency: string }): Promise<void>;
   /** Cancels a hold: nothing is charged. */
   releaseHold(request: { key: string; ref: string }): Promise<void>;
   /** Charges the deposit off-session (the fallback when a re-authorisation fails). */
   chargeOffSession(request: DepositHoldRequest): Promise<DepositChargeResult>;
   /** Gives back part or all of a charge. */
-  refundCharge(request: { key: string; ref: string; amountMinor: number }): Promise<{ refundRef: string }>;
+  refundCharge(request: { key: string; ref: string; amountMinor: number; currency: string }): Promise<{ refundRef: string }>;
+  /**
+   * The customer came to confirm a hold their bank asked about (requires_action): the gateway's page to send them to
+   * (Stripe: the hold confirmed on-session with `return_url`, its 3-D Secure page), or the hold's state when there is
+   * nothing left to confirm. Absent where the gateway hands out its own link (the sandbox's page).
+   */
+  startConfirmation?(request: { ref: string; returnUrl: string }): Promise<{ redirectUrl?: string; result: DepositHoldResult }>;
 }
 
 /** Maximum age of a signed notification, both gateways (Stripe's default tolerance too). */
 export const NOTIFICATION_TOLERANCE_SECONDS = 300;
+
+/** What the gateway charges for a payment: its amount less the part a gift card covers. */
+export const gatewayAmountMinor = (payment: Pick<PaymentRow, 'amountMinor' | 'giftCardMinor'>): number => payment.amountMinor - payment.giftCardMinor;
+
+/**
+ * Minor units of `currency` as Stripe counts them (`stripeAmount`: JPY as is, KWD in fils ending in 0, ISK/HUF/TWD/UGX
+ * with two decimals), or an error naming the amount when Stripe cannot charge it exactly: never rounded.
+ */
+export function stripeUnits(minor: number, currency: string): number {
+  const amount = stripeAmount(minor, currency);
+  if (amount === null) throw new Error(`${minor} minor units of ${currency} cannot be charged through Stripe exactly (it takes ${currency} in multiples of 10)`);
+  return amount;
+}

@@ -92,7 +92,8 @@ export class PaymentsController {
     summary: 'Stripe webhook endpoint (Checkout Session events)',
     description:
       'Point a Stripe webhook endpoint here with the events checkout.session.completed, checkout.session.async_payment_succeeded, ' +
-      'checkout.session.async_payment_failed and checkout.session.expired; its signing secret is STRIPE_WEBHOOK_SECRET. ' +
+      'checkout.session.async_payment_failed, checkout.session.expired and payment_intent.canceled (a security deposit hold that lapsed); ' +
+      'its signing secret is STRIPE_WEBHOOK_SECRET. ' +
       'Verified with the official SDK (5 minutes tolerance); each event id is processed once.',
     ok: Envelope(NotificationResultDto),
     errors: WEBHOOK_ERRORS,

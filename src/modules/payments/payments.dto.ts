@@ -39,7 +39,7 @@ export function toPaymentSummaryDto(row: PaymentRow): PaymentSummaryDto {
   return {
     _id: row.id,
     kind: row.kind,
-    amount: toMajor(row.amountMinor),
+    amount: toMajor(row.amountMinor, row.currency),
     currency: row.currency,
     status: row.status,
     provider: row.provider,
@@ -89,7 +89,7 @@ export function toPaymentDto(view: PaymentView): PaymentDto {
       quantity: rental.quantity,
       status: rental.status,
       isReturned: rentalReturned(rental.status),
-      totalCost: toMajor(rental.totalCostCents),
+      totalCost: toMajor(rental.totalCostCents, rental.currency),
     },
   };
 }

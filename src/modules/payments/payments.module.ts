@@ -8,12 +8,15 @@ import { PaymentsService } from './payments.service.js';
 import { CheckoutReturnUrlMiddleware } from './return-url.js';
 import { SandboxController, SandboxDepositController } from './sandbox.controller.js';
 import { SandboxService } from './sandbox.service.js';
+import { GiftCardLedger } from './gift-cards/gift-card-ledger.js';
+import { GiftCardsController } from './gift-cards/gift-cards.controller.js';
+import { GiftCardsService } from './gift-cards/gift-cards.service.js';
 
 @Module({
   imports: [EventsModule],
-  controllers: [PaymentsController, SandboxController, SandboxDepositController],
-  providers: [PaymentGateways, PaymentsRepository, PaymentsService, SandboxService, PaymentEventSubjects],
-  exports: [PaymentsService, PaymentGateways, PaymentsRepository],
+  controllers: [PaymentsController, SandboxController, SandboxDepositController, GiftCardsController],
+  providers: [PaymentGateways, PaymentsRepository, PaymentsService, SandboxService, PaymentEventSubjects, GiftCardLedger, GiftCardsService],
+  exports: [PaymentsService, PaymentGateways, PaymentsRepository, GiftCardLedger, GiftCardsService],
 })
 export class PaymentsModule implements NestModule {
   /** The checkouts (booking fee, rental payment) accept a return URL for the payer (issue 12). */

@@ -10,12 +10,13 @@ import {
   payments,
 } from '../../database/schema/payments.js';
 import { rentals, RentalStatus } from '../../database/schema/rentals.js';
+import { users } from '../../database/schema/users.js';
 import { PaymentOutcome } from './payment-gateway.js';
 
 /** A payment with what its pages show about the rental. */
 export interface PaymentView {
   payment: PaymentRow;
-  rental: { id: string; paymentRef: string; userId: string; quantity: number; status: RentalStatus; totalCostCents: number };
+  rental: { id: string; paymentRef: string; userId: string; quantity: number; status: RentalStatus; totalCostCents: number; currency: string };
   bike: { id: string; name: string };
 }
 
@@ -157,6 +158,13 @@ export class PaymentsRepository {
     return rows.length > 0;
   }
 
+  /** The language the payer chose (users.language), or null: the hosted sandbox page speaks it (issue 27). */
+  async payerLanguage(userId: string | null): Promise<string | null> {
+    if (!userId) return null;
+    const [row] = await this.txHost.db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.language ?? null;
+  }
+
   async findView(where: { id: string } | { provider: string; providerRef: string }): Promise<PaymentView | undefined> {
     const condition =
       'id' in where ? eq(payments.id, where.id) : and(eq(payments.provider, where.provider), eq(payments.providerRef, where.providerRef));
@@ -170,6 +178,7 @@ export class PaymentsRepository {
           quantity: rentals.quantity,
           status: rentals.status,
           totalCostCents: rentals.totalCostCents,
+          currency: rentals.currency,
         },
         bike: { id: bikes.id, name: bikes.name },
       })

@@ -15,6 +15,10 @@ import { PaymentsRepository } from './payments.repository.js';
 import { currentCheckoutReturnUrl, withOutcome } from './return-url.js';
 import { loggableError, loggableMessage } from '../../common/loggable-error.js';
 import { payments as paymentsSettled } from '../../common/observability/metrics.js';
+import { GiftCardLedger } from './gift-cards/gift-card-ledger.js';
+
+/** The provider of a payment a gift card covers wholly: no gateway is involved. */
+export const GIFT_CARD_PROVIDER = 'gift_card';
 
 /**
  * Called in the transaction that made `payment` final, so what depends on it (the rental's state, the stock)
@@ -34,8 +38,11 @@ export const REFUND = 'refund';
 /** Called in the transaction that records a refund, after it (the rental's paid amount follows its payments). */
 export type PaymentRefundedListener = (payment: PaymentRow, at: Date) => Promise<void>;
 
+/** A gateway's verified notice about a deposit hold (the deposits own holds: they plug in here), after it is recorded. */
+export type DepositHoldNoticeListener = (notice: { provider: string; ref: string; event: 'expired' }) => Promise<void>;
+
 export interface OpenPayment {
-  rentalId: string;
+  rentalId: string | null;
   userId: string;
   kind: PaymentKind;
   amountMinor: number;
@@ -54,6 +61,7 @@ export class PaymentsService {
   private readonly logger = new Logger('Payments');
   private readonly listeners: PaymentSettledListener[] = [];
   private readonly refundListeners: PaymentRefundedListener[] = [];
+  private readonly holdNoticeListeners: DepositHoldNoticeListener[] = [];
 
   constructor(
     private readonly txHost: TransactionHost,
@@ -62,6 +70,7 @@ export class PaymentsService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly events: DomainEvents,
+    private readonly giftCards: GiftCardLedger,
   ) {}
 
   onSettled(listener: PaymentSettledListener): void {
@@ -72,9 +81,43 @@ export class PaymentsService {
     this.refundListeners.push(listener);
   }
 
-  /** Opens a pending payment at the current gateway (the checkout is created afterwards, outside the transaction). */
-  open(values: OpenPayment): Promise<PaymentRow> {
-    return this.payments.insert({ ...values, provider: this.gateways.current().provider, status: 'pending' });
+  onDepositHoldNotice(listener: DepositHoldNoticeListener): void {
+    this.holdNoticeListeners.push(listener);
+  }
+
+  /**
+   * Opens a pending payment at the current gateway (the checkout is created afterwards, outside the transaction).
+   * With a gift card code (in the caller's transaction): the card is locked and covers what it can; the gateway
+   * will charge the rest. A payment the card covers wholly is succeeded here, with its listeners, and needs no
+   * checkout (`provider` gift_card). A code that cannot pay is a 400 naming giftCardCode and nothing is opened.
+   */
+  async open(values: OpenPayment, giftCardCode?: string): Promise<PaymentRow> {
+    if (giftCardCode === undefined) return this.payments.insert({ ...values, provider: this.gateways.current().provider, status: 'pending' });
+    return this.txHost.run(async () => {
+      const { card, balance } = await this.giftCards.lockForPayment(giftCardCode, values.currency);
+      const take = Math.min(balance, values.amountMinor);
+      const whole = take === values.amountMinor;
+      const row = await this.payments.insert({
+        ...values,
+        provider: whole ? GIFT_CARD_PROVIDER : this.gateways.current().provider,
+        status: 'pending',
+        giftCardId: card.id,
+        giftCardMinor: take,
+      });
+      await this.giftCards.append(card.id, 'redeem', -take, row.id);
+      if (!whole) return row;
+      return (await this.settle(row.id, 'succeeded')) ?? row;
+    });
+  }
+
+  /** The gateway new payments open at (PAYMENT_PROVIDER). */
+  currentProvider(): string {
+    return this.gateways.current().provider;
+  }
+
+  /** Whether a payment is complete without a gateway (a gift card covered it wholly). */
+  isGatewayFree(payment: PaymentRow): boolean {
+    return payment.provider === GIFT_CARD_PROVIDER;
   }
 
   /** A payment taken at the shop's counter (cash or card terminal): recorded as succeeded, no gateway involved. */
@@ -133,6 +176,8 @@ export class PaymentsService {
       let row = await this.payments.settle(paymentId, outcome, at);
       if (row) {
         paymentsSettled.inc({ outcome });
+        // A payment that will not be paid gives its gift-card part back to the card.
+        if (row.giftCardId && row.status !== 'succeeded') await this.giftCards.giveBack(row.giftCardId, row.id, 'release', row.giftCardMinor);
         let refund = false;
         for (const listener of this.listeners) if ((await listener(row, at, details)) === REFUND) refund = true;
         if (row.status === 'succeeded') await this.events.payment('payment.succeeded', row.id);
@@ -192,6 +237,7 @@ export class PaymentsService {
     const gateway = this.gateways.require(provider);
     if (!rawBody?.length) throw new BadRequestException({ message: 'The notification body must be JSON', code: 'BAD_NOTIFICATION' });
     const notification = gateway.parseNotification(rawBody, headers);
+    if (notification.depositHold) return this.handleDepositHoldNotice(provider, notification, notification.depositHold);
     const result: { message: string; data: NotificationResultDto; refund?: PaymentRow } = await this.txHost.run(async () => {
       const payment = await this.findNotified(provider, notification);
       // The rental first, then its payment (as cancel does): the two never wait for each other in a cycle.
@@ -237,14 +283,35 @@ export class PaymentsService {
   }
 
   /**
+   * A notice about a deposit hold (its authorisation lapsed): recorded once per notification id like any other, then
+   * handed to the deposits after the commit, which ask the gateway for the hold's state before recording anything.
+   */
+  private async handleDepositHoldNotice(
+    provider: string,
+    notification: GatewayNotification,
+    hold: NonNullable<GatewayNotification['depositHold']>,
+  ): Promise<{ message: string; data: NotificationResultDto }> {
+    const recorded = await this.txHost.run(() =>
+      this.payments.insertNotification({ provider, notificationId: notification.notificationId, paymentId: null, eventType: notification.eventType, payload: notification.payload }),
+    );
+    const data: NotificationResultDto = { paymentId: null, status: null, changed: false };
+    if (!recorded) return { message: 'Notification already processed', data };
+    for (const listener of this.holdNoticeListeners) await listener({ provider, ref: hold.ref, event: hold.event });
+    return { message: 'Notification processed; the deposit hold was checked at the gateway', data };
+  }
+
+  /**
    * Gives a payment's money back through its gateway and records it (status refunded). A gateway failure leaves
    * the payment flagged for an admin (GET payments/attention) and returns undefined; never inside a transaction.
    */
   async refund(payment: PaymentRow): Promise<PaymentRow | undefined> {
     const gateway = this.gateways.get(payment.provider);
     try {
-      if (!gateway) throw new Error(`the ${payment.provider} gateway is not enabled`);
-      await gateway.refund(payment);
+      // The gateway gives back what it charged; the gift-card part goes back to the card below.
+      if (payment.provider !== GIFT_CARD_PROVIDER) {
+        if (!gateway) throw new Error(`the ${payment.provider} gateway is not enabled`);
+        await gateway.refund(payment);
+      }
     } catch (e) {
       this.logger.error(`refund of payment ${payment.id} at ${payment.provider} failed: ${loggableError(e)}`);
       await this.payments.setAttention(payment.id, REFUND_FAILED);
@@ -255,6 +322,7 @@ export class PaymentsService {
       const at = this.clock.now();
       const row = await this.payments.markRefunded(payment.id, at);
       if (row) {
+        if (row.giftCardId) await this.giftCards.giveBack(row.giftCardId, row.id, 'refund', row.giftCardMinor);
         for (const listener of this.refundListeners) await listener(row, at);
         await this.events.payment('payment.refunded', row.id);
       }
@@ -279,7 +347,7 @@ export class PaymentsService {
         paidAfterCloseAt: row.paidAfterCloseAt?.toISOString() ?? null,
         customer: customer ?? { _id: row.userId, name: '', email: '' },
         receiptUrl: row.status === 'succeeded' || row.status === 'refunded' ? `/api/payments/${row.id}/receipt` : null,
-        invoiceUrl: rentalDone || (await this.payments.hasPaidPayment(row.rentalId)) ? `/api/rentals/${row.rentalId}/invoice` : null,
+        invoiceUrl: row.rentalId && (rentalDone || (await this.payments.hasPaidPayment(row.rentalId))) ? `/api/rentals/${row.rentalId}/invoice` : null,
       });
     }
     return list;

@@ -17,9 +17,10 @@ export const RETURN_URL_FIELD = 'returnUrl';
 export const MAX_RETURN_URL_LENGTH = 2048;
 
 /** Origins a return URL may point at besides the shop's own. */
-export function allowedReturnOrigins(env: Pick<Env, 'RETURN_ORIGINS' | 'CORS_ORIGINS' | 'PUBLIC_URL'>): Set<string> {
+export function allowedReturnOrigins(env: Pick<Env, 'RETURN_ORIGINS' | 'CORS_ORIGINS' | 'PUBLIC_URL'> & Partial<Pick<Env, 'WIDGET_ORIGINS'>>): Set<string> {
   const list = env.RETURN_ORIGINS.length ? env.RETURN_ORIGINS : env.CORS_ORIGINS;
-  const origins = new Set(list.map((u) => new URL(u).origin));
+  // The booking widget's host pages (issue 26): the payer comes back to the page that embeds it.
+  const origins = new Set([...list, ...(env.WIDGET_ORIGINS ?? [])].map((u) => new URL(u).origin));
   if (env.PUBLIC_URL) origins.add(new URL(env.PUBLIC_URL).origin);
   return origins;
 }

@@ -1,5 +1,7 @@
 import { PaymentStatus } from '../../database/schema/payments.js';
 import { SANDBOX_CARDS } from './sandbox-deposits.js';
+import { translate } from '../../common/i18n/i18n.js';
+import type { Locale, MessageId } from '../../../locales/index.js';
 
 /** What the hosted sandbox page shows. */
 export interface SandboxPageModel {
@@ -14,6 +16,8 @@ export interface SandboxPageModel {
   resultUrl: string;
   /** The client's return URL the page was opened with; the form carries it to the outcome. */
   returnUrl?: string;
+  /** The payer's language (issue 27): the page the booking was made on, else their chosen language; English by default. */
+  locale?: Locale;
 }
 
 const escapeHtml = (s: string): string =>
@@ -50,84 +54,102 @@ footer{max-width:28rem;margin:0 auto 2rem;padding:0 1rem;color:var(--muted);font
 @media (prefers-reduced-motion:no-preference){button{transition:filter .15s}}
 `;
 
-function layout(title: string, body: string): string {
+function layout(title: string, body: string, locale: Locale = 'en'): string {
+  const say = (id: MessageId) => translate(locale, id);
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<header class="gw"><span class="mark" aria-hidden="true">OP</span><span>Okay Pay</span><span class="badge">Sandbox</span></header>
+<header class="gw"><span class="mark" aria-hidden="true">OP</span><span>Okay Pay</span><span class="badge">${escapeHtml(say('sandbox.badge'))}</span></header>
 <main>
 ${body}
 </main>
-<footer>Okay Pay Sandbox is a simulated payment gateway for testing. It never asks for or stores card details.</footer>
+<footer>${escapeHtml(say('sandbox.footer'))}</footer>
 </body>
 </html>`;
 }
 
-const FINAL_TEXT: Record<PaymentStatus, string> = {
-  pending: 'This payment is waiting to be completed.',
-  succeeded: 'This payment has been completed.',
-  failed: 'This payment failed.',
-  cancelled: 'This payment was cancelled.',
-  expired: 'This payment session has expired.',
-  refunded: 'This payment has been refunded.',
+const FINAL_TEXT: Record<PaymentStatus, MessageId> = {
+  pending: 'sandbox.state.pending',
+  succeeded: 'sandbox.state.succeeded',
+  failed: 'sandbox.state.failed',
+  cancelled: 'sandbox.state.cancelled',
+  expired: 'sandbox.state.expired',
+  refunded: 'sandbox.state.refunded',
 };
 
-function details(m: SandboxPageModel): string {
+/** The test cards' descriptions (SANDBOX_CARDS' English labels) in the catalogues. */
+const CARD_LABELS: Record<string, MessageId> = {
+  visa: 'sandbox.card.visa',
+  visa_extended: 'sandbox.card.visa_extended',
+  mastercard: 'sandbox.card.mastercard',
+  amex: 'sandbox.card.amex',
+  declined: 'sandbox.card.declined',
+  confirm: 'sandbox.card.confirm',
+  one_hold: 'sandbox.card.one_hold',
+};
+
+function details(m: SandboxPageModel, say: (id: MessageId) => string): string {
   return `<dl>
-<dt>Merchant</dt><dd>${escapeHtml(m.merchant)}</dd>
-<dt>For</dt><dd>${escapeHtml(m.description)}</dd>
-<dt>Reference</dt><dd>${escapeHtml(m.reference)}</dd>
+<dt>${escapeHtml(say('sandbox.merchant'))}</dt><dd>${escapeHtml(m.merchant)}</dd>
+<dt>${escapeHtml(say('sandbox.for'))}</dt><dd>${escapeHtml(m.description)}</dd>
+<dt>${escapeHtml(say('sandbox.reference'))}</dt><dd>${escapeHtml(m.reference)}</dd>
 </dl>`;
 }
 
 /** The hosted checkout: Pay / Fail / Cancel while pending, the final state otherwise. No scripts (CSP). */
 export function renderSandboxCheckout(m: SandboxPageModel): string {
-  const header = `<h1 id="checkout-title">Pay ${escapeHtml(m.merchant)}</h1>
+  const locale = m.locale ?? 'en';
+  const say = (id: MessageId, values?: Record<string, string>) => translate(locale, id, values);
+  const merchant = { merchant: m.merchant };
+  const header = `<h1 id="checkout-title">${escapeHtml(say('sandbox.payMerchant', merchant))}</h1>
 <p class="amount">${escapeHtml(m.amount)}</p>
-${details(m)}`;
+${details(m, say)}`;
   if (m.status !== 'pending' || m.lapsed) {
-    const text = m.status === 'pending' ? FINAL_TEXT.expired : FINAL_TEXT[m.status];
+    const text = say(m.status === 'pending' ? FINAL_TEXT.expired : FINAL_TEXT[m.status]);
     return layout(
       `${text} · Okay Pay Sandbox`,
       `<section class="card" aria-labelledby="checkout-title">
 ${header}
 <p class="state" role="status">${escapeHtml(text)}</p>
-<a class="link" href="${escapeHtml(m.resultUrl)}">Return to ${escapeHtml(m.merchant)}</a>
+<a class="link" href="${escapeHtml(m.resultUrl)}">${escapeHtml(say('sandbox.returnTo', merchant))}</a>
 </section>`,
+      locale,
     );
   }
   const action = `/api/payments/sandbox/checkout/${encodeURIComponent(m.sessionRef)}${m.returnUrl ? `?return=${encodeURIComponent(m.returnUrl)}` : ''}`;
   return layout(
-    `Pay ${m.amount} to ${m.merchant} · Okay Pay Sandbox`,
+    `${say('sandbox.pageTitle', { amount: m.amount, merchant: m.merchant })} · Okay Pay Sandbox`,
     `<section class="card" aria-labelledby="checkout-title">
 ${header}
-<p class="notice" id="test-mode"><strong>Test mode.</strong> No real money moves. Choose how this payment ends to see how ${escapeHtml(m.merchant)} reacts.</p>
+<p class="notice" id="test-mode"><strong>${escapeHtml(say('sandbox.testMode'))}</strong> ${escapeHtml(say('sandbox.testModeText', merchant))}</p>
 <form method="post" action="${escapeHtml(action)}">
-<label for="card">Test card</label>
+<label for="card">${escapeHtml(say('sandbox.testCard'))}</label>
 <select id="card" name="card" aria-describedby="test-mode card-saved">
-${SANDBOX_CARDS.map((c) => `<option value="${escapeHtml(c.id)}"${c.id === 'visa' ? ' selected' : ''}>${escapeHtml(`${c.number} · ${c.label}`)}</option>`).join('\n')}
+${SANDBOX_CARDS.map((c) => `<option value="${escapeHtml(c.id)}"${c.id === 'visa' ? ' selected' : ''}>${escapeHtml(`${c.number} · ${CARD_LABELS[c.id] ? say(CARD_LABELS[c.id]) : c.label}`)}</option>`).join('\n')}
 </select>
-<p class="saved" id="card-saved">Paying saves this card for this rental's security deposit: ${escapeHtml(m.merchant)} may place a hold on it before the start and release it after the return. ${escapeHtml(m.merchant)} never sees or stores the card's details.</p>
+<p class="saved" id="card-saved">${escapeHtml(say('sandbox.cardSaved', merchant))}</p>
 <fieldset>
-<legend>Result of this test payment</legend>
-<button type="submit" name="outcome" value="pay" class="pay">Pay ${escapeHtml(m.amount)}</button>
-<button type="submit" name="outcome" value="fail" class="fail">Simulate a failed payment</button>
-<button type="submit" name="outcome" value="cancel" class="cancel">Cancel and return to ${escapeHtml(m.merchant)}</button>
+<legend>${escapeHtml(say('sandbox.outcomeLegend'))}</legend>
+<button type="submit" name="outcome" value="pay" class="pay">${escapeHtml(say('sandbox.payAmount', { amount: m.amount }))}</button>
+<button type="submit" name="outcome" value="fail" class="fail">${escapeHtml(say('sandbox.simulateFail'))}</button>
+<button type="submit" name="outcome" value="cancel" class="cancel">${escapeHtml(say('sandbox.cancelReturn', merchant))}</button>
 </fieldset>
 </form>
 </section>`,
+    locale,
   );
 }
 
 /** A page for a missing session or a notification that could not be delivered. */
-export function renderSandboxMessage(title: string, text: string, link?: { href: string; label: string }): string {
+export function renderSandboxMessage(title: string, text: string, link?: { href: string; label: string }, locale: Locale = 'en'): string {
   return layout(
     `${title} · Okay Pay Sandbox`,
     `<section class="card" aria-labelledby="message-title">
@@ -135,6 +157,7 @@ export function renderSandboxMessage(title: string, text: string, link?: { href:
 <p class="state" role="status">${escapeHtml(text)}</p>
 ${link ? `<a class="link" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>` : ''}
 </section>`,
+    locale,
   );
 }
 

@@ -29,9 +29,9 @@ describe('SandboxDepositGateway (behaves like Stripe)', () => {
     const first = await gw.placeHold(request('visa', 'k1'));
     expect(await gw.placeHold(request('visa', 'k1'))).toEqual(first);
     expect(gw.authorisations).toBe(1);
-    await gw.captureHold({ key: 'c1', ref: first.ref, amountMinor: 4500 });
+    await gw.captureHold({ key: 'c1', ref: first.ref, amountMinor: 4500, currency: 'USD' });
     expect(gw.intent(first.ref)).toMatchObject({ status: 'succeeded', capturedMinor: 4500 });
-    await expect(gw.captureHold({ key: 'c2', ref: first.ref, amountMinor: 100 })).rejects.toThrow(/cannot be captured/);
+    await expect(gw.captureHold({ key: 'c2', ref: first.ref, amountMinor: 100, currency: 'USD' })).rejects.toThrow(/cannot be captured/);
 
     const second = await gw.placeHold(request('mastercard', 'k2'));
     clock.advance(7 * DAY);

@@ -148,9 +148,10 @@ export class SandboxDepositGateway implements DepositGateway {
     return this.view(this.find(ref));
   }
 
-  async captureHold({ key, ref, amountMinor }: { key: string; ref: string; amountMinor: number }): Promise<void> {
+  async captureHold({ key, ref, amountMinor, currency }: { key: string; ref: string; amountMinor: number; currency: string }): Promise<void> {
     this.once(`capture:${key}`, () => {
       const intent = this.find(ref);
+      if (currency !== intent.currency) throw new Error(`sandbox: ${ref} is in ${intent.currency}, not ${currency}`);
       if (intent.status !== 'requires_capture') throw new Error(`sandbox: intent ${ref} cannot be captured (${intent.status})`);
       if (amountMinor > intent.amountMinor) throw new Error(`sandbox: amount_to_capture exceeds the authorised ${intent.amountMinor}`);
       // One partial capture releases the rest (Stripe).
@@ -186,9 +187,10 @@ export class SandboxDepositGateway implements DepositGateway {
     });
   }
 
-  async refundCharge({ key, ref, amountMinor }: { key: string; ref: string; amountMinor: number }): Promise<{ refundRef: string }> {
+  async refundCharge({ key, ref, amountMinor, currency }: { key: string; ref: string; amountMinor: number; currency: string }): Promise<{ refundRef: string }> {
     return this.once(`refund:${key}`, () => {
       const intent = this.find(ref);
+      if (currency !== intent.currency) throw new Error(`sandbox: ${ref} is in ${intent.currency}, not ${currency}`);
       if (intent.status !== 'succeeded' || intent.refundedMinor + amountMinor > intent.capturedMinor) throw new Error(`sandbox: cannot refund ${amountMinor} of ${ref}`);
       intent.refundedMinor += amountMinor;
       return { refundRef: `sbx_re_${randomBytes(8).toString('hex')}` };

@@ -15,12 +15,20 @@ export const SANDBOX_EVENT_TYPES: Record<string, PaymentOutcome> = {
   'payment.expired': 'expired',
 };
 
+/** Events about a deposit hold (Stripe: payment_intent.canceled with cancellation_reason automatic). */
+export const SANDBOX_HOLD_EVENTS: Record<string, 'expired'> = {
+  'deposit_hold.expired': 'expired',
+};
+
 /** The notification the sandbox gateway posts to /api/payments/webhook/sandbox. */
 export interface SandboxEvent {
   id: string;
   type: string;
-  /** card: the test card the payer chose (saved for the rental's deposit). */
-  data: { sessionRef: string; card?: string };
+  /**
+   * card: the test card the payer chose (saved for the rental's deposit). A deposit hold's event
+   * (`deposit_hold.expired`) carries the hold's intentRef instead of a sessionRef.
+   */
+  data: { sessionRef?: string; card?: string; intentRef?: string };
   /** Unix seconds. */
   created: number;
 }
@@ -67,12 +75,16 @@ export class SandboxGateway implements PaymentGateway {
     } catch {
       throw new BadRequestException({ message: 'The notification is not valid JSON', code: 'BAD_NOTIFICATION' });
     }
-    const ref = event?.data?.sessionRef;
+    const holdEvent = typeof event?.type === 'string' && event.type in SANDBOX_HOLD_EVENTS;
+    const ref = holdEvent ? event?.data?.intentRef : event?.data?.sessionRef;
     if (typeof event?.id !== 'string' || !event.id || event.id.length > 255 || typeof event.type !== 'string' || typeof ref !== 'string') {
-      throw new BadRequestException({ message: 'The notification lacks id, type or data.sessionRef', code: 'BAD_NOTIFICATION' });
+      throw new BadRequestException({ message: `The notification lacks id, type or data.${holdEvent ? 'intentRef' : 'sessionRef'}`, code: 'BAD_NOTIFICATION' });
     }
     const unstorable = findUnstorable(event, '');
     if (unstorable) throw new BadRequestException({ message: `The notification's ${unstorable.path} ${unstorable.reason}`, code: 'BAD_NOTIFICATION' });
+    if (holdEvent) {
+      return { notificationId: event.id, eventType: event.type, providerRef: '', outcome: null, payload: event, depositHold: { ref, event: SANDBOX_HOLD_EVENTS[event.type] } };
+    }
     return {
       notificationId: event.id,
       eventType: event.type,

@@ -1,9 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { formatMoney } from '../../common/money.js';
-import { PaymentsRepository, PaymentView } from './payments.repository.js';
+import { PaymentsRepository } from './payments.repository.js';
+import type { PaymentRow } from '../../database/schema/payments.js';
+import { gatewayAmountMinor } from './payment-gateway.js';
 import { SandboxOutcome } from './payments.dto.js';
 import { renderSandboxCheckout, renderSandboxDepositConfirmation, renderSandboxMessage } from './sandbox-checkout.page.js';
 import { allowedReturnOrigins, returnUrlProblem, withOutcome } from './return-url.js';
@@ -12,6 +16,9 @@ import { SANDBOX_REF, SANDBOX_RETURN_PARAM, SandboxEvent, SandboxGateway } from 
 import { PaymentGateways } from './payment-gateways.js';
 import { resolveSandboxSecret, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-signature.js';
 import { loggableMessage } from '../../common/loggable-error.js';
+import { translate } from '../../common/i18n/i18n.js';
+import { DEFAULT_LOCALE, isLocale, splitLocalePath, type Locale } from '../../../locales/index.js';
+import { formatMinor } from '../../../locales/currency.js';
 
 export const MERCHANT = 'Okay Bike';
 
@@ -20,6 +27,15 @@ const EVENT_TYPES: Record<SandboxOutcome, string> = {
   fail: 'payment.failed',
   cancel: 'payment.cancelled',
 };
+
+/** A payment as the hosted page shows it. */
+interface SandboxPayment {
+  payment: PaymentRow;
+  description: string;
+  reference: string;
+  /** The page's language: see SandboxService.locale. */
+  locale: Locale;
+}
 
 export type SandboxAnswer = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; location: string };
 
@@ -33,7 +49,7 @@ export const paymentDescription = (kind: string, bikeName: string, quantity: num
  * browser back to the shop's result page.
  */
 @Injectable()
-export class SandboxService {
+export class SandboxService implements OnModuleInit {
   private readonly logger = new Logger('SandboxGateway');
   private readonly secret: string;
   private readonly returnOrigins: Set<string>;
@@ -43,9 +59,34 @@ export class SandboxService {
     private readonly gateways: PaymentGateways,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly http: HttpAdapterHost,
   ) {
     this.secret = resolveSandboxSecret(config.env);
     this.returnOrigins = allowedReturnOrigins(config.env);
+  }
+
+  /** A hold whose capture window lapsed is cancelled by the "network" and the shop is told, as Stripe tells it. */
+  onModuleInit(): void {
+    const gateway = this.gateways.get('sandbox');
+    if (gateway instanceof SandboxGateway) gateway.deposits.expiryListener = (ref) => void this.notifyHoldExpired(ref);
+  }
+
+  /** Posts the signed `deposit_hold.expired` notification to the shop's webhook (after the caller's turn). */
+  private async notifyHoldExpired(intentRef: string): Promise<void> {
+    await Promise.resolve();
+    const event: SandboxEvent = {
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      type: 'deposit_hold.expired',
+      data: { intentRef },
+      created: Math.floor(this.clock.now().getTime() / 1000),
+    };
+    const body = JSON.stringify(event);
+    const address = this.http.httpAdapter?.getHttpServer()?.address() as AddressInfo | string | null | undefined;
+    const port = address && typeof address === 'object' ? address.port : this.config.env.PORT;
+    if (!(await this.deliver(body, signSandboxPayload(this.secret, body, event.created), port))) {
+      // The deposits' scheduler still finds the lapsed hold on its next pass (it asks the gateway).
+      this.logger.warn(`the shop was not told that hold ${intentRef} lapsed`);
+    }
   }
 
   /**
@@ -63,14 +104,27 @@ export class SandboxService {
     return returnUrl ? withOutcome(returnUrl, paymentId, status) : `/payment/result?payment=${paymentId}`;
   }
 
+  /**
+   * The hosted page's language (issue 27): the language of the shop page the payer returns to (a German or Bangla
+   * page sends its own result page as returnUrl: /de/payment/result), else the payer's chosen language, else English.
+   */
+  private async locale(payment: PaymentRow, returnUrl: string | undefined): Promise<Locale> {
+    if (returnUrl) {
+      const { locale, prefixed } = splitLocalePath(new URL(returnUrl).pathname);
+      if (prefixed) return locale;
+    }
+    const chosen = await this.payments.payerLanguage(payment.userId);
+    return isLocale(chosen) ? chosen : DEFAULT_LOCALE;
+  }
+
   async showCheckout(sessionRef: string, returnUrl?: string): Promise<SandboxAnswer> {
-    const view = await this.find(sessionRef);
+    const view = await this.find(sessionRef, returnUrl);
     if (!view) return this.notFound();
     return { kind: 'page', status: 200, html: renderSandboxCheckout(this.model(view, returnUrl)) };
   }
 
   async submit(sessionRef: string, outcome: SandboxOutcome, localPort: number, returnUrl?: string, card = DEFAULT_SANDBOX_CARD): Promise<SandboxAnswer> {
-    const view = await this.find(sessionRef);
+    const view = await this.find(sessionRef, returnUrl);
     if (!view) return this.notFound();
     if (view.payment.status !== 'pending' || this.lapsed(view)) {
       const status = view.payment.status === 'pending' ? 'expired' : view.payment.status;
@@ -90,10 +144,15 @@ export class SandboxService {
       return {
         kind: 'page',
         status: 502,
-        html: renderSandboxMessage('The shop could not be notified', `${MERCHANT} did not confirm this payment. Nothing was charged; please try again.`, {
-          href: `/api/payments/sandbox/checkout/${sessionRef}${returnUrl ? `?${SANDBOX_RETURN_PARAM}=${encodeURIComponent(returnUrl)}` : ''}`,
-          label: 'Back to the payment page',
-        }),
+        html: renderSandboxMessage(
+          translate(view.locale, 'sandbox.notNotifiedTitle'),
+          translate(view.locale, 'sandbox.notNotifiedText', { merchant: MERCHANT }),
+          {
+            href: `/api/payments/sandbox/checkout/${sessionRef}${returnUrl ? `?${SANDBOX_RETURN_PARAM}=${encodeURIComponent(returnUrl)}` : ''}`,
+            label: translate(view.locale, 'sandbox.backToPayment'),
+          },
+          view.locale,
+        ),
       };
     }
     if (!returnUrl) return { kind: 'redirect', location: this.destination(view.payment.id, 'pending', undefined) };
@@ -125,29 +184,53 @@ export class SandboxService {
     return false;
   }
 
-  private async find(sessionRef: string): Promise<PaymentView | undefined> {
+  private async find(sessionRef: string, returnUrl: string | undefined): Promise<SandboxPayment | undefined> {
     const gateway = this.gateways.get('sandbox');
     if (!(gateway instanceof SandboxGateway) || !SANDBOX_REF.test(sessionRef)) return undefined;
-    return this.payments.findView({ provider: 'sandbox', providerRef: sessionRef });
+    const view = await this.payments.findView({ provider: 'sandbox', providerRef: sessionRef });
+    if (view) {
+      const locale = await this.locale(view.payment, returnUrl);
+      const { kind } = view.payment;
+      const description =
+        locale === DEFAULT_LOCALE
+          ? paymentDescription(kind, view.bike.name, view.rental.quantity)
+          : translate(locale, kind === 'booking_fee' ? 'sandbox.forFee' : 'sandbox.forRental', { bike: view.bike.name, quantity: view.rental.quantity });
+      return { payment: view.payment, description, reference: view.rental.paymentRef, locale };
+    }
+    // A gift card's sale has no rental.
+    const payment = await this.payments.findByProviderRef('sandbox', sessionRef);
+    if (payment?.kind !== 'gift_card') return undefined;
+    const locale = await this.locale(payment, returnUrl);
+    return { payment, description: translate(locale, 'sandbox.giftCard'), reference: `GC-${payment.id.slice(0, 8).toUpperCase()}`, locale };
   }
 
-  private lapsed(view: PaymentView): boolean {
+  /** An amount in the page's language: English keeps the shop's own reading ('$12.50'), others Intl's ('12,50 $'). */
+  private money(minor: number, currency: string, locale: Locale): string {
+    return locale === DEFAULT_LOCALE ? formatMoney(minor, currency) : formatMinor(minor, currency, locale);
+  }
+
+  private lapsed(view: SandboxPayment): boolean {
     return view.payment.expiresAt !== null && view.payment.expiresAt.getTime() <= this.clock.now().getTime();
   }
 
-  private model(view: PaymentView, returnUrl: string | undefined) {
-    const { payment, rental, bike } = view;
+  private model(view: SandboxPayment, returnUrl: string | undefined) {
+    const { payment, locale } = view;
     const lapsed = payment.status === 'pending' && this.lapsed(view);
     return {
       sessionRef: payment.providerRef ?? '',
       merchant: MERCHANT,
-      description: paymentDescription(payment.kind, bike.name, rental.quantity),
-      reference: rental.paymentRef,
-      amount: formatMoney(payment.amountMinor, payment.currency),
+      description:
+        payment.giftCardMinor > 0
+          ? translate(locale, 'sandbox.paidByGiftCard', { description: view.description, amount: this.money(payment.giftCardMinor, payment.currency, locale) })
+          : view.description,
+      reference: view.reference,
+      // What the card pays: the gift card covers the rest.
+      amount: this.money(gatewayAmountMinor(payment), payment.currency, locale),
       status: payment.status,
       lapsed,
       resultUrl: this.destination(payment.id, lapsed ? 'expired' : payment.status, returnUrl),
       returnUrl,
+      locale,
     };
   }
 

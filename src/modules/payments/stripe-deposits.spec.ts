@@ -130,7 +130,7 @@ describe('Stripe deposits', () => {
 
   it('captures with amount_to_capture, releases by cancelling, reads expiry, charges and refunds: each with its key', async () => {
     const capture = jest.spyOn(gateway.client.paymentIntents, 'capture').mockResolvedValue(RECORDED.captured as never);
-    await deposits.captureHold({ key: 'k-cap', ref: 'pi_hold_1', amountMinor: 4500 });
+    await deposits.captureHold({ key: 'k-cap', ref: 'pi_hold_1', amountMinor: 4500, currency: 'USD' });
     expect(capture).toHaveBeenCalledWith('pi_hold_1', { amount_to_capture: 4500 }, { idempotencyKey: 'k-cap' });
 
     const cancel = jest.spyOn(gateway.client.paymentIntents, 'cancel').mockResolvedValue(RECORDED.cancelled as never);
@@ -149,7 +149,29 @@ describe('Stripe deposits', () => {
     expect(options).toEqual({ idempotencyKey: 'k-charge' });
 
     const refund = jest.spyOn(gateway.client.refunds, 'create').mockResolvedValue(RECORDED.refund as never);
-    expect(await deposits.refundCharge({ key: 'k-ref', ref: 'pi_charge_1', amountMinor: 25500 })).toEqual({ refundRef: 're_1' });
+    expect(await deposits.refundCharge({ key: 'k-ref', ref: 'pi_charge_1', amountMinor: 25500, currency: 'USD' })).toEqual({ refundRef: 're_1' });
     expect(refund).toHaveBeenCalledWith({ payment_intent: 'pi_charge_1', amount: 25500 }, { idempotencyKey: 'k-ref' });
+  });
+
+  it('sends Stripe its own minor units (issue 27): JPY as is, KWD in fils ending in 0; a KWD amount Stripe cannot take exactly is refused', async () => {
+    jest.spyOn(gateway.client.checkout.sessions, 'retrieve').mockResolvedValue(RECORDED.session as never);
+    const create = jest.spyOn(gateway.client.paymentIntents, 'create').mockResolvedValue(RECORDED.charged as never);
+    await deposits.chargeOffSession({ ...request, key: 'k-jpy', amountMinor: 4800, currency: 'JPY' });
+    expect(create.mock.calls.at(-1)![0]).toMatchObject({ amount: 4800, currency: 'jpy' });
+    await deposits.chargeOffSession({ ...request, key: 'k-kwd', amountMinor: 12_340, currency: 'KWD' });
+    expect(create.mock.calls.at(-1)![0]).toMatchObject({ amount: 12_340, currency: 'kwd' });
+    const calls = create.mock.calls.length;
+    await expect(deposits.chargeOffSession({ ...request, key: 'k-kwd-odd', amountMinor: 12_345, currency: 'KWD' })).rejects.toThrow(/multiples of 10/);
+    expect(create.mock.calls.length).toBe(calls);
+
+    const capture = jest.spyOn(gateway.client.paymentIntents, 'capture').mockResolvedValue(RECORDED.captured as never);
+    await deposits.captureHold({ key: 'k-cap-kwd', ref: 'pi_hold_1', amountMinor: 2_500, currency: 'KWD' });
+    expect(capture).toHaveBeenLastCalledWith('pi_hold_1', { amount_to_capture: 2_500 }, { idempotencyKey: 'k-cap-kwd' });
+    await deposits.captureHold({ key: 'k-cap-jpy', ref: 'pi_hold_1', amountMinor: 2_501, currency: 'JPY' });
+    expect(capture).toHaveBeenLastCalledWith('pi_hold_1', { amount_to_capture: 2_501 }, { idempotencyKey: 'k-cap-jpy' });
+    await expect(deposits.captureHold({ key: 'k-cap-kwd2', ref: 'pi_hold_1', amountMinor: 2_501, currency: 'KWD' })).rejects.toThrow(/multiples of 10/);
+    const refund = jest.spyOn(gateway.client.refunds, 'create').mockResolvedValue(RECORDED.refund as never);
+    await deposits.refundCharge({ key: 'k-ref-isk', ref: 'pi_charge_1', amountMinor: 500, currency: 'ISK' });
+    expect(refund).toHaveBeenLastCalledWith({ payment_intent: 'pi_charge_1', amount: 50_000 }, { idempotencyKey: 'k-ref-isk' });
   });
 });

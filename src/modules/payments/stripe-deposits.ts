@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { DepositChargeResult, DepositGateway, DepositHoldRequest, DepositHoldResult } from './payment-gateway.js';
+import { DepositChargeResult, DepositGateway, DepositHoldRequest, DepositHoldResult, stripeUnits } from './payment-gateway.js';
 
 /** Stripe's card errors that mean the bank wants the customer (3-D Secure) rather than a decline. */
 const ACTION_CODES = new Set(['authentication_required']);
@@ -24,7 +24,7 @@ export class StripeDepositGateway implements DepositGateway {
 
   private intentParams(request: DepositHoldRequest, card: { customer: string; paymentMethod: string }) {
     return {
-      amount: request.amountMinor,
+      amount: stripeUnits(request.amountMinor, request.currency),
       currency: request.currency.toLowerCase(),
       customer: card.customer,
       payment_method: card.paymentMethod,
@@ -57,8 +57,8 @@ export class StripeDepositGateway implements DepositGateway {
     return toHold(await this.client.paymentIntents.retrieve(ref, { expand: ['latest_charge'] }));
   }
 
-  async captureHold({ key, ref, amountMinor }: { key: string; ref: string; amountMinor: number }): Promise<void> {
-    await this.client.paymentIntents.capture(ref, { amount_to_capture: amountMinor }, { idempotencyKey: key });
+  async captureHold({ key, ref, amountMinor, currency }: { key: string; ref: string; amountMinor: number; currency: string }): Promise<void> {
+    await this.client.paymentIntents.capture(ref, { amount_to_capture: stripeUnits(amountMinor, currency) }, { idempotencyKey: key });
   }
 
   async releaseHold({ key, ref }: { key: string; ref: string }): Promise<void> {
@@ -82,9 +82,24 @@ export class StripeDepositGateway implements DepositGateway {
     }
   }
 
-  async refundCharge({ key, ref, amountMinor }: { key: string; ref: string; amountMinor: number }): Promise<{ refundRef: string }> {
-    const refund = await this.client.refunds.create({ payment_intent: ref, amount: amountMinor }, { idempotencyKey: key });
+  async refundCharge({ key, ref, amountMinor, currency }: { key: string; ref: string; amountMinor: number; currency: string }): Promise<{ refundRef: string }> {
+    const refund = await this.client.refunds.create({ payment_intent: ref, amount: stripeUnits(amountMinor, currency) }, { idempotencyKey: key });
     return { refundRef: refund.id };
+  }
+
+  /**
+   * An off-session hold that needed authentication is left by Stripe in requires_payment_method: confirm it again,
+   * on-session now, with the same card and a return_url, so Stripe answers with its 3-D Secure page
+   * (next_action.redirect_to_url) instead of needing Stripe.js. Already awaiting the customer: the same page.
+   */
+  async startConfirmation({ ref, returnUrl }: { ref: string; returnUrl: string }): Promise<{ redirectUrl?: string; result: DepositHoldResult }> {
+    let intent = await this.client.paymentIntents.retrieve(ref, { expand: ['latest_charge'] });
+    if (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation') {
+      const method = intent.last_payment_error?.payment_method?.id ?? (typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id);
+      intent = await this.client.paymentIntents.confirm(ref, { payment_method: method, return_url: returnUrl, expand: ['latest_charge'] });
+    }
+    const redirectUrl = intent.status === 'requires_action' ? (intent.next_action?.redirect_to_url?.url ?? undefined) : undefined;
+    return { redirectUrl, result: toHold(intent) };
   }
 }
 
@@ -101,6 +116,10 @@ function toHold(intent: Stripe.PaymentIntent): DepositHoldResult {
       return { ref: intent.id, status: 'requires_action', actionUrl: intent.next_action?.redirect_to_url?.url ?? undefined };
     case 'canceled':
       return { ref: intent.id, status: intent.cancellation_reason === 'automatic' ? 'expired' : 'released' };
+    case 'requires_payment_method':
+      // An off-session attempt the bank wants authenticated leaves the intent here, waiting for the customer.
+      if (intent.last_payment_error?.code && ACTION_CODES.has(intent.last_payment_error.code)) return { ref: intent.id, status: 'requires_action', actionUrl: undefined };
+      return { ref: intent.id, status: 'failed', error: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? intent.status };
     case 'succeeded':
       return { ref: intent.id, status: 'captured' };
     default:

@@ -23,6 +23,9 @@ const payment = (over: Partial<PaymentRow> = {}): PaymentRow => ({
   paidAfterCloseAt: null,
   expiresAt: new Date(Date.now() + 15 * 60_000),
   completedAt: null,
+  giftCardId: null,
+  giftCardMinor: 0,
+  soldGiftCardId: null,
   ...over,
 });
 
@@ -70,6 +73,34 @@ describe(StripeGateway.name, () => {
     expect(options).toEqual({ idempotencyKey: `okb-checkout-${p.id}` });
   });
 
+  it('charges what a gift card leaves: the amount less its gift-card part; a gift card sale saves no card', async () => {
+    const create = jest
+      .spyOn(gateway.client.checkout.sessions, 'create')
+      .mockResolvedValue({ id: 'cs_test_2', url: 'https://checkout.stripe.com/c/pay/cs_test_2' } as never);
+    const request = { description: 'Rental', successUrl: 'https://shop.example/r', cancelUrl: 'https://shop.example/r', siteOrigin: 'https://shop.example' };
+    await gateway.createCheckout({ ...request, payment: payment({ kind: 'rental', currency: 'USD', amountMinor: 3000, giftCardId: '5b1f0e8a-2c3d-4e5f-8a9b-0c1d2e3f4a5b', giftCardMinor: 1200 }) });
+    const [params] = create.mock.calls.at(-1) as [Record<string, unknown>];
+    expect(params).toMatchObject({ line_items: [{ price_data: { currency: 'usd', unit_amount: 1800 } }], payment_intent_data: { setup_future_usage: 'off_session' } });
+    await gateway.createCheckout({ ...request, payment: payment({ kind: 'gift_card', rentalId: null, soldGiftCardId: '5b1f0e8a-2c3d-4e5f-8a9b-0c1d2e3f4a5b', currency: 'USD', amountMinor: 5000 }) });
+    const [sale] = create.mock.calls.at(-1) as [{ payment_intent_data: Record<string, unknown>; metadata: Record<string, unknown> }];
+    expect(sale.payment_intent_data.setup_future_usage).toBeUndefined();
+    expect(sale.metadata).toMatchObject({ kind: 'gift_card', rentalId: '' });
+  });
+
+  it('gives Checkout its unit_amount in Stripe\'s minor units (issue 27): JPY 4800 as 4800, KWD 12.340 as 12340; 12.345 KWD is refused', async () => {
+    const create = jest
+      .spyOn(gateway.client.checkout.sessions, 'create')
+      .mockResolvedValue({ id: 'cs_test_3', url: 'https://checkout.stripe.com/c/pay/cs_test_3' } as never);
+    const request = { description: 'Rental', successUrl: 'https://shop.example/r', cancelUrl: 'https://shop.example/r', siteOrigin: 'https://shop.example' };
+    await gateway.createCheckout({ ...request, payment: payment({ kind: 'rental', currency: 'JPY', amountMinor: 4800 }) });
+    expect(create.mock.calls.at(-1)![0]).toMatchObject({ line_items: [{ price_data: { currency: 'jpy', unit_amount: 4800 } }] });
+    await gateway.createCheckout({ ...request, payment: payment({ kind: 'rental', currency: 'KWD', amountMinor: 12_340 }) });
+    expect(create.mock.calls.at(-1)![0]).toMatchObject({ line_items: [{ price_data: { currency: 'kwd', unit_amount: 12_340 } }] });
+    const calls = create.mock.calls.length;
+    await expect(gateway.createCheckout({ ...request, payment: payment({ kind: 'rental', currency: 'KWD', amountMinor: 12_345 }) })).rejects.toThrow(/multiples of 10/);
+    expect(create.mock.calls.length).toBe(calls);
+  });
+
   it("refunds a paid Checkout Session's PaymentIntent through the Refunds API, once per payment", async () => {
     const retrieve = jest.spyOn(gateway.client.checkout.sessions, 'retrieve').mockResolvedValue({ id: 'cs_test_1', payment_intent: 'pi_test_1' } as never);
     const create = jest.spyOn(gateway.client.refunds, 'create').mockResolvedValue({ id: 're_test_1' } as never);
@@ -104,6 +135,17 @@ describe(StripeGateway.name, () => {
     }
     const other = signed(gateway, { id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { object: 'customer', id: 'cus_1' } } });
     expect(gateway.parseNotification(other.raw, other.headers)).toMatchObject({ notificationId: 'evt_other', outcome: null, providerRef: '' });
+  });
+
+  it('reads a lapsed deposit hold (payment_intent.canceled, automatic, manual capture) as a hold notice, and no other cancellation', () => {
+    const intentEvent = (id: string, intent: Record<string, unknown>) => ({ id, object: 'event', type: 'payment_intent.canceled', data: { object: { object: 'payment_intent', id: 'pi_hold_1', ...intent } } });
+    const lapsed = signed(gateway, intentEvent('evt_lapsed', { capture_method: 'manual', cancellation_reason: 'automatic', status: 'canceled' }));
+    expect(gateway.parseNotification(lapsed.raw, lapsed.headers)).toMatchObject({ notificationId: 'evt_lapsed', outcome: null, depositHold: { ref: 'pi_hold_1', event: 'expired' } });
+    // Our own release (requested_by_customer / no reason) and an automatic-capture intent are not hold lapses.
+    for (const intent of [{ capture_method: 'manual', cancellation_reason: 'requested_by_customer' }, { capture_method: 'automatic', cancellation_reason: 'automatic' }]) {
+      const other = signed(gateway, intentEvent('evt_other_cancel', intent));
+      expect(gateway.parseNotification(other.raw, other.headers).depositHold).toBeUndefined();
+    }
   });
 
   it('refuses a wrong secret, a tampered body, a missing header and a stale timestamp with 400', () => {

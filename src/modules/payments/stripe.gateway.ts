@@ -11,6 +11,8 @@ import {
   NOTIFICATION_TOLERANCE_SECONDS,
   PaymentGateway,
   PaymentOutcome,
+  gatewayAmountMinor,
+  stripeUnits,
 } from './payment-gateway.js';
 
 const MINUTE = 60;
@@ -44,7 +46,7 @@ export class StripeGateway implements PaymentGateway {
           {
             price_data: {
               currency: payment.currency.toLowerCase(),
-              unit_amount: payment.amountMinor,
+              unit_amount: stripeUnits(gatewayAmountMinor(payment), payment.currency),
               product_data: { name: description },
             },
             quantity: 1,
@@ -55,8 +57,12 @@ export class StripeGateway implements PaymentGateway {
         client_reference_id: payment.id,
         // The card is saved for this rental's security deposit (held off-session later); Stripe keeps it, never us.
         customer_creation: 'always',
-        payment_intent_data: { setup_future_usage: 'off_session', metadata: { paymentId: payment.id, rentalId: payment.rentalId } },
-        metadata: { paymentId: payment.id, rentalId: payment.rentalId, kind: payment.kind },
+        // A gift card's sale saves no card (there is no deposit to hold).
+        payment_intent_data: {
+          ...(payment.kind === 'gift_card' ? {} : { setup_future_usage: 'off_session' as const }),
+          metadata: { paymentId: payment.id, rentalId: payment.rentalId ?? '', kind: payment.kind },
+        },
+        metadata: { paymentId: payment.id, rentalId: payment.rentalId ?? '', kind: payment.kind },
         // A hold shorter than Stripe's minimum is closed early with expireCheckout when the hold ends.
         expires_at: Math.min(Math.max(wanted, now + STRIPE_MIN_EXPIRY), now + STRIPE_MAX_EXPIRY),
       },
@@ -102,6 +108,14 @@ export class StripeGateway implements PaymentGateway {
         session = event.data.object;
         outcome = 'expired';
         break;
+      case 'payment_intent.canceled': {
+        // A deposit hold whose authorisation lapsed: Stripe cancels it with cancellation_reason "automatic".
+        const intent = event.data.object;
+        if (intent.capture_method === 'manual' && intent.cancellation_reason === 'automatic') {
+          return { notificationId: event.id, eventType: event.type, providerRef: '', outcome: null, payload: event, depositHold: { ref: intent.id, event: 'expired' } };
+        }
+        break;
+      }
     }
     return {
       notificationId: event.id,
@@ -122,7 +136,7 @@ export class StripeGateway implements PaymentGateway {
     const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
     if (!intent) throw new Error(`checkout session ${payment.providerRef} has no payment to refund`);
     const refund = await this.client.refunds.create(
-      { payment_intent: intent, metadata: { paymentId: payment.id, rentalId: payment.rentalId } },
+      { payment_intent: intent, metadata: { paymentId: payment.id, rentalId: payment.rentalId ?? '', kind: payment.kind } },
       { idempotencyKey: `okb-refund-${payment.id}` },
     );
     return { refundRef: refund.id };

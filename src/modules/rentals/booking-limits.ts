@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
+import { shareOfMinor } from '../../common/money.js';
 import { RateLimitStore } from '../../common/rate-limit.guard.js';
 import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
@@ -8,10 +9,10 @@ import { BookingWindow, DAY_MS, MINUTE_MS } from './rental-time.js';
 
 /**
  * What a booking fee kept on a free cancellation leaves to refund: `keptPercent` of the fee (rounded to the minor
- * unit) is kept, the rest refunded. Pure, so the cancel's refund logic calls it with the payment and the setting.
+ * unit by the one rule) is kept, the rest refunded. Pure, so the cancel's refund logic calls it with the payment and the setting.
  */
 export function bookingFeeRefund(feeMinor: number, keptPercent: number): { refundMinor: number; keptMinor: number } {
-  const keptMinor = Math.min(feeMinor, Math.max(0, Math.round((feeMinor * keptPercent) / 100)));
+  const keptMinor = Math.min(feeMinor, Math.max(0, shareOfMinor(feeMinor, keptPercent, 100)));
   return { refundMinor: feeMinor - keptMinor, keptMinor };
 }
 

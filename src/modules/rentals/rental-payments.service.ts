@@ -47,7 +47,7 @@ export class RentalPaymentsService implements OnModuleInit {
     this.payments.onSettled((payment, at) => this.applyPaymentOutcome(payment, at));
     this.payments.onRefunded(async (payment, at) => {
       // A refunded rental or late-fee payment no longer counts (the booking fee is not part of the paid amount).
-      if (payment.kind !== 'booking_fee') await this.rentals.derivePaid(payment.rentalId, at);
+      if (payment.rentalId && payment.kind !== 'booking_fee') await this.rentals.derivePaid(payment.rentalId, at);
     });
   }
 
@@ -69,13 +69,16 @@ export class RentalPaymentsService implements OnModuleInit {
             // Another request is creating this checkout right now; expiring it could strand a live gateway session.
             throw new ConflictException({ message: 'A payment for this rental is being opened, please retry in a moment', code: 'PAYMENT_IN_PROGRESS' });
           }
-          const usable = open.checkoutUrl && open.amountMinor === due && (!open.expiresAt || open.expiresAt.getTime() > now.getTime() + REUSE_MARGIN_MS);
+          // An open checkout is reused only for the same way of paying (with no gift card, or with the same card).
+          const sameCard = dto.giftCardCode === undefined ? open.giftCardId === null : false;
+          const usable = sameCard && open.checkoutUrl && open.amountMinor === due && (!open.expiresAt || open.expiresAt.getTime() > now.getTime() + REUSE_MARGIN_MS);
           if (usable) return { payment: open, reused: true, bikeName: bike.name, quantity: rental.quantity, replaced };
           const expired = await this.payments.settle(open.id, 'expired');
           if (expired) replaced.push(expired);
         }
         const opened = await this.payments.open(
           { rentalId: rental.id, userId: user.id, kind, amountMinor: due, currency: rental.currency, expiresAt: new Date(now.getTime() + RENTAL_PAYMENT_TTL_MS) },
+          dto.giftCardCode,
         );
         return { payment: opened, reused: false, bikeName: bike.name, quantity: rental.quantity, replaced };
       });
@@ -83,6 +86,13 @@ export class RentalPaymentsService implements OnModuleInit {
 
       let url = payment.checkoutUrl;
       let current = payment;
+      if (this.payments.isGatewayFree(payment)) {
+        // A gift card paid it all: nothing to charge at the gateway.
+        const data: PaymentUrlDto = { payment_url: this.payments.resultUrl(this.payments.publicOrigin(origin), payment.id), payment: toPaymentSummaryDto(payment) };
+        const reply = { status: 200, body: { success: true, message: 'The rental was paid with your gift card.', data } };
+        await this.txHost.run(() => claim.complete(reply));
+        return reply;
+      }
       if (!reused) {
         try {
           const session = await this.payments.createCheckout(payment, paymentDescription('rental', bikeName, quantity), this.payments.publicOrigin(origin));
@@ -108,7 +118,7 @@ export class RentalPaymentsService implements OnModuleInit {
    * cancelled or abandoned try. An open checkout that can still be paid is reused; otherwise it is closed and a new
    * one opened, payable until the hold ends (the hold is not extended).
    */
-  async payBookingFee(user: AuthUser, rentalId: string, origin: string): Promise<PaymentUrlDto> {
+  async payBookingFee(user: AuthUser, rentalId: string, origin: string, giftCardCode?: string): Promise<PaymentUrlDto> {
     const { payment, reused, bikeName, quantity, replaced } = await this.txHost.run(async () => {
       const replaced: PaymentRow[] = [];
       const rental = await this.rentals.lock(rentalId);
@@ -124,7 +134,7 @@ export class RentalPaymentsService implements OnModuleInit {
         if (!open.checkoutUrl && now.getTime() - open.createdAt.getTime() < OPENING_GRACE_MS) {
           throw new ConflictException({ message: 'A payment for this rental is being opened, please retry in a moment', code: 'PAYMENT_IN_PROGRESS' });
         }
-        if (open.checkoutUrl && (!open.expiresAt || open.expiresAt.getTime() > now.getTime())) {
+        if (giftCardCode === undefined && open.giftCardId === null && open.checkoutUrl && (!open.expiresAt || open.expiresAt.getTime() > now.getTime())) {
           return { payment: open, reused: true, bikeName: bike.name, quantity: rental.quantity, replaced };
         }
         const expired = await this.payments.settle(open.id, 'expired');
@@ -141,11 +151,12 @@ export class RentalPaymentsService implements OnModuleInit {
         amountMinor: this.config.bookingFeeMinor,
         currency: this.config.env.BOOKING_FEE_CURRENCY,
         expiresAt: rental.holdExpiresAt,
-      });
+      }, giftCardCode);
       return { payment: opened, reused: false, bikeName: bike.name, quantity: rental.quantity, replaced };
     });
     await this.payments.closeCheckouts(replaced);
     if (reused) return { payment_url: payment.checkoutUrl!, payment: toPaymentSummaryDto(payment) };
+    if (this.payments.isGatewayFree(payment)) return { payment_url: this.payments.resultUrl(this.payments.publicOrigin(origin), payment.id), payment: toPaymentSummaryDto(payment) };
     try {
       const session = await this.payments.createCheckout(payment, paymentDescription('booking_fee', bikeName, quantity), this.payments.publicOrigin(origin));
       const current = (await this.txHost.run(() => this.payments.attachCheckout(payment.id, session))) ?? payment;
@@ -167,9 +178,9 @@ export class RentalPaymentsService implements OnModuleInit {
       throw new ConflictException({ message: 'The bike has not been returned yet', code: 'NOT_RETURNED' });
     }
     if (due <= 0) throw new ConflictException({ message: 'This rental has nothing to pay', code: 'NOTHING_TO_PAY' });
-    if (toMinorExact(clientAmount) !== due) {
+    if (toMinorExact(clientAmount, rental.currency) !== due) {
       throw new ConflictException({
-        message: `The amount does not match the rental's total cost of ${amountText(due)} ${rental.currency}`,
+        message: `The amount does not match the rental's total cost of ${amountText(due, rental.currency)} ${rental.currency}`,
         code: 'AMOUNT_MISMATCH',
       });
     }
@@ -178,6 +189,8 @@ export class RentalPaymentsService implements OnModuleInit {
 
   /** A payment became final: move its rental along in the same transaction. */
   private async applyPaymentOutcome(payment: PaymentRow, at: Date): Promise<void | typeof REFUND> {
+    // A gift card's sale has no rental (GiftCardsService issues the card).
+    if (payment.rentalId === null) return;
     if (payment.kind === 'booking_fee') {
       if (payment.status === 'succeeded') {
         if (await this.rentals.markBooked(payment.rentalId, at, this.config.env.FREE_CANCELLATION_HOURS)) await this.events.rental('rental.booked', payment.rentalId);
@@ -187,7 +200,7 @@ export class RentalPaymentsService implements OnModuleInit {
         await this.events.rental('rental.cancelled', payment.rentalId);
       }
     } else if (payment.status === 'succeeded') {
-      return this.applyRentalPayment(payment, at);
+      return this.applyRentalPayment({ ...payment, rentalId: payment.rentalId }, at);
     }
   }
 
@@ -197,7 +210,7 @@ export class RentalPaymentsService implements OnModuleInit {
    * rental already paid) the whole payment is refunded automatically and shows on Payment Attention. The paid
    * amount is then derived from the payments; a rental paid in full closes its other open payments.
    */
-  private async applyRentalPayment(payment: PaymentRow, at: Date): Promise<void | typeof REFUND> {
+  private async applyRentalPayment(payment: PaymentRow & { rentalId: string }, at: Date): Promise<void | typeof REFUND> {
     const rental = await this.rentals.findById(payment.rentalId);
     if (!rental) return REFUND;
     const owed = amountDueMinor(rental);

@@ -24,6 +24,7 @@ import {
   RescheduleRentalDto,
   ReturnPreviewDto,
   ReturnRentalQueryDto,
+  PayBookingFeeDto,
 } from './rentals.dto.js';
 import { RentalsService } from './rentals.service.js';
 
@@ -137,8 +138,13 @@ export class RentalsController {
   })
   @HttpCode(200)
   @ApiParam({ name: 'id', format: 'uuid', description: 'The rental _id' })
-  async payBookingFee(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe('id')) id: string, @Req() req: Request): Promise<ApiResult<PaymentUrlDto>> {
-    return ok(await this.rentalPayments.payBookingFee(user, id, requestOrigin(req)), 'Go to the payment page to complete the rental process.');
+  async payBookingFee(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseIdPipe('id')) id: string,
+    @Req() req: Request,
+    @Body() dto: PayBookingFeeDto = {},
+  ): Promise<ApiResult<PaymentUrlDto>> {
+    return ok(await this.rentalPayments.payBookingFee(user, id, requestOrigin(req), dto?.giftCardCode), 'Go to the payment page to complete the rental process.');
   }
 
   @Post(':id/reschedule')

@@ -3,6 +3,8 @@ import { DepositDto, QuoteDepositDto, toDepositDto } from './deposits/deposits.d
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsBoolean,
   IsEmail,
   IsIn,
@@ -16,6 +18,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateNested,
 } from 'class-validator';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { PAYMENT_STATUSES } from '../../database/schema/payments.js';
@@ -48,6 +51,24 @@ const ReturnUrlField = (): PropertyDecorator =>
     MaxLength(MAX_RETURN_URL_LENGTH),
   );
 
+/** One add-on of a booking. */
+export class AddonSelectionDto {
+  @ApiProperty({ format: 'uuid', example: '0b9f7c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b' })
+  @IsUUID('all', { message: 'addons: addonId must be an add-on id' })
+  addonId: string;
+
+  @ApiProperty({ minimum: 1, maximum: 20, example: 2 })
+  @IsInt({ message: 'addons: quantity must be a whole number' })
+  @Min(1, { message: 'addons: quantity must be at least 1' })
+  @Max(20, { message: 'addons: quantity must be at most 20' })
+  quantity: number;
+}
+
+const COUPON_DOC =
+  'Discount code(s): one code, or stackable codes separated by commas. Unknown, not yet valid, expired, used-up or inapplicable codes are a ' +
+  '400 naming coupon (code COUPON_UNKNOWN, COUPON_NOT_YET_VALID, COUPON_EXPIRED, COUPON_EXHAUSTED, COUPON_NOT_APPLICABLE, COUPON_NOT_STACKABLE); ' +
+  'after COUPON_GUESS_LIMIT unknown codes per customer or address a 429 COUPON_RATE_LIMIT.';
+
 /** POST rentals. Price, cost, status and owner are the server's: sending them is a 400. */
 export class CreateRentalDto {
   @ApiProperty({ format: 'uuid', example: '7d3c2a9e-51f4-4c8e-9f0a-1b2c3d4e5f60' })
@@ -70,6 +91,15 @@ export class CreateRentalDto {
   @Min(1, { message: 'quantity must be at least 1' })
   @Max(MAX_RENTAL_QUANTITY, { message: `quantity must be at most ${MAX_RENTAL_QUANTITY}` })
   quantity: number;
+
+  @ApiPropertyOptional({
+    example: 'GIFT-7K3M-Q9XD-2F8H-WN4T',
+    description: 'Pay with this gift card (issue 25): it covers what its balance allows, the gateway charges the rest; a payment it covers wholly completes at once (payment_url is then the result page). 400 naming giftCardCode when it cannot pay',
+  })
+  @IsOptional()
+  @IsString({ message: 'giftCardCode must be a gift card code' })
+  @MaxLength(64, { message: 'giftCardCode is not a valid gift card code' })
+  giftCardCode?: string;
 
   @ReturnUrlField()
   returnUrl?: string;
@@ -95,9 +125,28 @@ export class CreateRentalDto {
       'Without it the current price is fixed as before.',
   })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'expectedTotal must be an amount with at most 2 decimals' })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 }, { message: 'expectedTotal must be an amount with at most 3 decimals (the currency\'s own)' })
   @Min(0, { message: 'expectedTotal must not be negative' })
   expectedTotal?: number;
+
+  @ApiPropertyOptional({
+    type: [AddonSelectionDto],
+    description:
+      'Add-ons (GET bikes/{id}/addons) taken for the window with the bikes (needs endTime). Each is its own quote line; their stock is held ' +
+      'for [startTime, endTime) like units: 409 ADDON_OUT_OF_STOCK when too few are free. expectedTotal includes them.',
+  })
+  @IsOptional()
+  @IsArray({ message: 'addons must be a list of {addonId, quantity}' })
+  @ArrayMaxSize(20, { message: 'addons may list at most 20 add-ons' })
+  @ValidateNested({ each: true })
+  @Type(() => AddonSelectionDto)
+  addons?: AddonSelectionDto[];
+
+  @ApiPropertyOptional({ example: 'SPRING10', maxLength: 130, description: COUPON_DOC + ' Needs endTime. expectedTotal includes the discount.' })
+  @IsOptional()
+  @IsString({ message: 'coupon must be a code' })
+  @MaxLength(130, { message: 'coupon must be at most 130 characters' })
+  coupon?: string;
 }
 
 /** POST rentals/{id}/reschedule: the new window. */
@@ -173,6 +222,21 @@ export class QuoteQueryDto {
   @IsOptional()
   @IsUUID('all', { message: 'rentalId must be a rental _id' })
   rentalId?: string;
+
+  @ApiPropertyOptional({
+    example: '0b9f7c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b:2',
+    description: 'Add-ons as <add-on id>:<quantity>,... : each becomes its own line and is answered in `addons` with what is free for the window',
+  })
+  @IsOptional()
+  @IsString({ message: 'addons must be a list of <add-on id>:<quantity>' })
+  @MaxLength(1000, { message: 'addons must be at most 1000 characters' })
+  addons?: string;
+
+  @ApiPropertyOptional({ example: 'SPRING10', maxLength: 130, description: COUPON_DOC + ' The discount is a line with a negative amount.' })
+  @IsOptional()
+  @IsString({ message: 'coupon must be a code' })
+  @MaxLength(130, { message: 'coupon must be at most 130 characters' })
+  coupon?: string;
 }
 
 export class QuoteLineDto {
@@ -180,6 +244,26 @@ export class QuoteLineDto {
   @ApiProperty({ example: 1, description: 'Count of this unit of time times the bikes' }) quantity: number;
   @ApiProperty({ example: 50, description: 'Major units' }) unitAmount: number;
   @ApiProperty({ example: 50, description: 'quantity x unitAmount (major units)' }) amount: number;
+  @ApiPropertyOptional({ enum: ['addon', 'discount'], description: "Absent for the bike's time; addon: an add-on; discount: a code's discount (negative amount)" })
+  kind?: 'addon' | 'discount';
+  @ApiPropertyOptional({ format: 'uuid', description: "The add-on's or the coupon's _id (with kind)" })
+  ref?: string;
+}
+
+export class QuoteAddonDto {
+  @ApiProperty({ format: 'uuid' }) addonId: string;
+  @ApiProperty({ example: 'Helmet' }) name: string;
+  @ApiProperty({ example: 2 }) quantity: number;
+  @ApiProperty({ example: 3, nullable: true, type: Number, description: 'Pieces free for the whole window; null: no stock limit' }) available: number | null;
+  @ApiProperty({ example: 4, description: 'One piece for this window (major units)' }) unitPrice: number;
+  @ApiProperty({ example: 8, description: 'quantity x unitPrice' }) amount: number;
+  @ApiProperty({ example: 20, description: 'Deposit of these pieces (major units), part of deposit.amount' }) deposit: number;
+}
+
+export class QuoteCouponDto {
+  @ApiProperty({ format: 'uuid' }) couponId: string;
+  @ApiProperty({ example: 'SPRING10' }) code: string;
+  @ApiProperty({ example: 7, description: 'Discount (major units)' }) discount: number;
 }
 
 export class RentalQuoteDto {
@@ -201,11 +285,21 @@ export class QuoteDto extends RentalQuoteDto {
   @ApiProperty({ example: '2026-06-01T09:00:00.000Z' }) startTime: string;
   @ApiProperty({ example: '2026-06-02T11:00:00.000Z' }) endTime: string;
   @ApiProperty({ type: QuoteTermsDto }) terms: QuoteTermsDto;
-  @ApiProperty({ type: QuoteDepositDto, description: "The security deposit (depositAmount x quantity), held on the card before the start" }) deposit: QuoteDepositDto;
+  @ApiProperty({ type: QuoteDepositDto, description: "The security deposit (depositAmount x quantity, plus the add-ons' deposits), held on the card before the start" }) deposit: QuoteDepositDto;
+  @ApiPropertyOptional({ type: [QuoteAddonDto], description: 'Only when `addons` was asked: each add-on with what is free for the window' }) addons?: QuoteAddonDto[];
+  @ApiPropertyOptional({ type: [QuoteCouponDto], description: 'Only when `coupon` was given: the codes applied' }) coupons?: QuoteCouponDto[];
+  @ApiPropertyOptional({ example: 7, description: 'Only when `coupon` was given: the discount in total (major units), already taken off total' }) discount?: number;
 }
 
-export const quoteLinesDto = (lines: QuoteLineRow[]): QuoteLineDto[] =>
-  lines.map((l) => ({ label: l.label, quantity: l.quantity, unitAmount: toMajor(l.unitAmountMinor), amount: toMajor(l.amountMinor) }));
+export const quoteLinesDto = (lines: QuoteLineRow[], currency: string): QuoteLineDto[] =>
+  lines.map((l) => ({
+    label: l.label,
+    quantity: l.quantity,
+    unitAmount: toMajor(l.unitAmountMinor, currency),
+    amount: toMajor(l.amountMinor, currency),
+    ...(l.kind ? { kind: l.kind } : {}),
+    ...(l.ref ? { ref: l.ref } : {}),
+  }));
 
 /** POST rentals/fullpayment: the client states the amount it expects to pay; it must be the server's. */
 export class FullPaymentDto {
@@ -216,6 +310,15 @@ export class FullPaymentDto {
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'totalCost must be a number' })
   @Min(0)
   totalCost: number;
+
+  @ApiPropertyOptional({
+    example: 'GIFT-7K3M-Q9XD-2F8H-WN4T',
+    description: 'Pay with this gift card (issue 25): it covers what its balance allows, the gateway charges the rest; a payment it covers wholly completes at once (payment_url is then the result page). 400 naming giftCardCode when it cannot pay',
+  })
+  @IsOptional()
+  @IsString({ message: 'giftCardCode must be a gift card code' })
+  @MaxLength(64, { message: 'giftCardCode is not a valid gift card code' })
+  giftCardCode?: string;
 
   @ReturnUrlField()
   returnUrl?: string;
@@ -323,6 +426,8 @@ export class RentalDto {
   @ApiProperty({ type: String, nullable: true, enum: [...COUNTER_PAYMENT_METHODS, null], example: null, description: 'Counter sales: how it was paid' })
   paymentMethod: CounterPaymentMethod | null;
   @ApiProperty({ type: DepositDto, description: 'The security deposit (status none when the bike asks none)' }) deposit: DepositDto;
+  @ApiPropertyOptional({ type: [QuoteLineDto], description: "Only for a rental with add-ons: its add-on lines (as in quote.lines)" }) addons?: QuoteLineDto[];
+  @ApiPropertyOptional({ example: 7, description: 'Only for a rental with a discount code: the discount taken off totalCost (major units)' }) discount?: number;
 }
 
 /** What the DTO needs beyond the row: now and the rental rules. */
@@ -355,7 +460,7 @@ export function toRentalDto(v: RentalView, policy: RentalPolicy): RentalDto {
       _id: v.bike.id,
       name: v.bike.name,
       imgageurl: v.bike.imageUrl,
-      pricePerHour: toMajor(v.bike.pricePerHourCents),
+      pricePerHour: toMajor(v.bike.pricePerHourCents, r.currency),
       brand: v.bike.brand,
       model: v.bike.model,
     },
@@ -364,28 +469,40 @@ export function toRentalDto(v: RentalView, policy: RentalPolicy): RentalDto {
     returnTime: r.returnTime?.toISOString() ?? null,
     isReturned: rentalReturned(r.status),
     quantity: r.quantity,
-    pricePerHour: toMajor(r.pricePerHourCents),
+    pricePerHour: toMajor(r.pricePerHourCents, r.currency),
     currency: r.currency,
-    totalCost: toMajor(r.totalCostCents),
-    totalPaid: r.totalPaidCents === null ? null : toMajor(r.totalPaidCents),
+    totalCost: toMajor(r.totalCostCents, r.currency),
+    totalPaid: r.totalPaidCents === null ? null : toMajor(r.totalPaidCents, r.currency),
     paymentId: r.paymentRef,
     reviewAdded: v.reviewAdded,
     status: r.status,
-    bookingFee: v.fee ? { _id: v.fee.id, amount: toMajor(v.fee.amountMinor), currency: v.fee.currency, status: v.fee.status } : null,
+    bookingFee: v.fee ? { _id: v.fee.id, amount: toMajor(v.fee.amountMinor, v.fee.currency), currency: v.fee.currency, status: v.fee.status } : null,
     holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     endTime: r.endTime?.toISOString() ?? null,
-    quote: r.quoteLines ? { total: toMajor(quoteTotal), currency: r.currency, lines: quoteLinesDto(r.quoteLines) } : null,
-    lateFee: toMajor(r.lateFeeCents),
+    quote: r.quoteLines ? { total: toMajor(quoteTotal, r.currency), currency: r.currency, lines: quoteLinesDto(r.quoteLines, r.currency) } : null,
+    lateFee: toMajor(r.lateFeeCents, r.currency),
     units: v.units.map((u) => ({ _id: u.id, label: u.label })),
     dueAt: r.endTime?.toISOString() ?? null,
     overdue,
     canCancel: open && now < r.startTime.getTime(),
     freeCancellationUntil: freeUntil?.toISOString() ?? null,
-    amountDue: toMajor(amountDueMinor(r)),
+    amountDue: toMajor(amountDueMinor(r), r.currency),
     source: r.source,
     paymentMethod: r.paymentMethod ?? null,
     deposit: toDepositDto(v.deposit, r.currency),
+    ...extrasOf(r.quoteLines, r.currency),
+  };
+}
+
+/** A rental's add-on lines and discount, only when it has them (a rental without keeps the original shape). */
+function extrasOf(lines: QuoteLineRow[] | null, currency: string): { addons?: QuoteLineDto[]; discount?: number } {
+  if (!lines) return {};
+  const addons = lines.filter((l) => l.kind === 'addon');
+  const discounts = lines.filter((l) => l.kind === 'discount');
+  return {
+    ...(addons.length ? { addons: quoteLinesDto(addons, currency) } : {}),
+    ...(discounts.length ? { discount: toMajor(-discounts.reduce((s, l) => s + l.amountMinor, 0), currency) } : {}),
   };
 }
 
@@ -416,4 +533,16 @@ export class ReturnPreviewDto {
   @ApiProperty({ example: 70, description: 'Paid for the rental so far (major units)' }) totalPaid: number;
   @ApiProperty({ example: 20, description: 'What would be due after the return' }) due: number;
   @ApiProperty({ example: 'USD' }) currency: string;
+}
+
+/** POST rentals/{id}/booking-fee: optionally a gift card (issue 25). */
+export class PayBookingFeeDto {
+  @ApiPropertyOptional({
+    example: 'GIFT-7K3M-Q9XD-2F8H-WN4T',
+    description: 'Pay with this gift card (issue 25): it covers what its balance allows, the gateway charges the rest; a payment it covers wholly completes at once (payment_url is then the result page). 400 naming giftCardCode when it cannot pay',
+  })
+  @IsOptional()
+  @IsString({ message: 'giftCardCode must be a gift card code' })
+  @MaxLength(64, { message: 'giftCardCode is not a valid gift card code' })
+  giftCardCode?: string;
 }

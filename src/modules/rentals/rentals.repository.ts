@@ -9,6 +9,7 @@ import { reviews } from '../../database/schema/reviews.js';
 import { depositMovements, deposits } from '../../database/schema/deposits.js';
 import type { DepositViewRow } from './deposits/deposits.dto.js';
 import { users } from '../../database/schema/users.js';
+import { CouponsService } from '../coupons/coupons.service.js';
 import { FleetRepository } from '../bikes/fleet.repository.js';
 
 /** A rental with what its DTO shows: the bike (deleted or not), the renter, the booking fee, whether it was reviewed. */
@@ -30,6 +31,7 @@ export class RentalsRepository {
   constructor(
     private readonly txHost: TransactionHost,
     private readonly fleet: FleetRepository,
+    private readonly coupons: CouponsService,
   ) {}
 
   /**
@@ -41,6 +43,15 @@ export class RentalsRepository {
     // referencing the user (idempotency key, rental, payment) take; FOR UPDATE deadlocked two bookings of one customer.
     await this.txHost.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   }
+  /** Rentals of a customer whose bikes are still out or held for an unpaid booking fee. */
+  async countOpenOf(userId: string): Promise<number> {
+    const [{ n }] = await this.txHost.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rentals)
+      .where(and(eq(rentals.userId, userId), inArray(rentals.status, ['pending_fee', 'booked'])));
+    return n;
+  }
+
 
   /** Bookings of the customer awaiting their booking fee whose hold has not lapsed. */
   async countPending(userId: string, now: Date): Promise<number> {
@@ -215,7 +226,11 @@ export class RentalsRepository {
         ),
       )
       .returning();
-    if (row) await this.fleet.releaseRental(row.id);
+    if (row) {
+      // Units, add-on pieces and the discount codes' uses come back, once (with the conditional update above).
+      await this.fleet.releaseRental(row.id);
+      await this.coupons.release(row.id);
+    }
     return row;
   }
 
@@ -226,7 +241,11 @@ export class RentalsRepository {
       .set({ status: 'cancelled', stockReleasedAt: at, cancelledAt: at, updatedAt: at })
       .where(and(eq(rentals.id, id), eq(rentals.status, 'booked'), isNull(rentals.stockReleasedAt)))
       .returning();
-    if (row) await this.fleet.releaseRental(row.id);
+    if (row) {
+      // Units, add-on pieces and the discount codes' uses come back, once (with the conditional update above).
+      await this.fleet.releaseRental(row.id);
+      await this.coupons.release(row.id);
+    }
     return row;
   }
 

@@ -50,7 +50,7 @@ export class RentalsService {
     const views = await this.rentals.listViewsByStatus(['returned', 'paid'], pageOf(query));
     const byRental = new Map<string, PaymentRow[]>();
     for (const p of await this.payments.listByRentalIds(views.map((v) => v.rental.id))) {
-      byRental.set(p.rentalId, [...(byRental.get(p.rentalId) ?? []), p]);
+      if (p.rentalId) byRental.set(p.rentalId, [...(byRental.get(p.rentalId) ?? []), p]);
     }
     const dtos = this.views.toDtos(views);
     return views.map((v, i) => ({ ...dtos[i], payments: (byRental.get(v.rental.id) ?? []).map(toPaymentSummaryDto) }));

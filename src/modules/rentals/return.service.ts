@@ -65,15 +65,15 @@ export class ReturnService {
   async preview(id: string, returntime: string): Promise<ReturnPreviewDto> {
     const { rental, returnTime, cost } = await this.priced(id, returntime);
     if (rental.status !== 'booked') throw this.returnConflict(rental);
-    const lateHours = rental.endTime === null || cost.lateFeeCents === 0 ? 0 : cost.lateFeeCents / (this.booking.lateFeeRateMinor(rental.pricePerHourCents) * rental.quantity);
+    const lateHours = rental.endTime === null || cost.lateFeeCents === 0 ? 0 : cost.lateFeeCents / (this.booking.lateFeeRateMinor(rental.pricePerHourCents, rental.currency) * rental.quantity);
     const paid = rental.totalPaidCents ?? 0;
     return {
       returnTime: returnTime.toISOString(),
-      totalCost: toMajor(cost.totalCostCents),
-      lateFee: toMajor(cost.lateFeeCents),
+      totalCost: toMajor(cost.totalCostCents, rental.currency),
+      lateFee: toMajor(cost.lateFeeCents, rental.currency),
       lateHours,
-      totalPaid: toMajor(paid),
-      due: toMajor(Math.max(0, cost.totalCostCents - paid)),
+      totalPaid: toMajor(paid, rental.currency),
+      due: toMajor(Math.max(0, cost.totalCostCents - paid), rental.currency),
       currency: rental.currency,
     };
   }
@@ -87,7 +87,7 @@ export class ReturnService {
       rental.endTime.getTime(),
       returnTime.getTime(),
       this.config.env.LATE_GRACE_MINUTES * MINUTE_MS,
-      this.booking.lateFeeRateMinor(rental.pricePerHourCents),
+      this.booking.lateFeeRateMinor(rental.pricePerHourCents, rental.currency),
       rental.quantity,
     );
     return { totalCostCents: rental.totalCostCents + late, lateFeeCents: late };

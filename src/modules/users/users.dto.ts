@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { EchoableFields } from '../../common/compat-body.js';
 import { EmailField, IsOptionalNotNull, NewPassword, Trim } from '../../common/validators.js';
-import { ROLES } from '../../database/schema/users.js';
-import type { Role, UserRow } from '../../database/schema/users.js';
+import { LANGUAGES, ROLES } from '../../database/schema/users.js';
+import type { Language, Role, UserRow } from '../../database/schema/users.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 /** A user as the API shows it: never the password hash. */
@@ -15,6 +15,8 @@ export class UserDto {
   @ApiProperty({ example: 'House 12, Road 5, Dhanmondi, Dhaka' }) address: string;
   @ApiProperty({ enum: ['user', 'admin'], example: 'user' }) role: Role;
   @ApiProperty({ example: '2026-05-01T10:00:00.000Z' }) createdAt: string;
+  @ApiProperty({ enum: LANGUAGES, nullable: true, type: String, example: 'de', description: "The language the user chose for the dashboard and emails; null: the shop's default (en)" })
+  language: Language | null;
 }
 
 export function toUserDto(row: UserRow): UserDto {
@@ -26,6 +28,7 @@ export function toUserDto(row: UserRow): UserDto {
     address: row.address,
     role: row.role,
     createdAt: row.createdAt.toISOString(),
+    language: row.language ?? null,
   };
 }
 
@@ -59,6 +62,11 @@ export class UpdateProfileDto {
   @IsString()
   @MaxLength(300)
   address?: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, nullable: true, type: String, example: 'de', description: "The dashboard's and emails' language; null: the shop's default" })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: `language must be one of ${LANGUAGES.join(', ')}` })
+  language?: Language | null;
 }
 
 /** PUT users/me/password: the current password, and the new one (same rules as signup). */

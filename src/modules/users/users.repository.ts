@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { favourites } from '../../database/schema/favourites.js';
 import { idempotencyKeys } from '../../database/schema/idempotency-keys.js';
-import { domainEvents, outboxEmails } from '../../database/schema/notifications.js';
 import { TransactionHost } from '../../database/transaction-host.js';
-import { rentals } from '../../database/schema/rentals.js';
 import { NewUserRow, Role, UserRow, users } from '../../database/schema/users.js';
+import { PersonalDataErasure } from '../events/personal-data-erasure.js';
 
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly txHost: TransactionHost) {}
+  constructor(
+    private readonly txHost: TransactionHost,
+    private readonly erasure: PersonalDataErasure,
+  ) {}
 
   /**
    * Row lock on the user: a rental being created for them (its foreign key check) waits for this
@@ -20,13 +21,9 @@ export class UsersRepository {
     return row;
   }
 
-  /** Rentals whose bikes are still out or held for an unpaid booking fee. */
-  async countOpenRentals(userId: string): Promise<number> {
-    const [{ n }] = await this.txHost.db
-      .select({ n: count() })
-      .from(rentals)
-      .where(and(eq(rentals.userId, userId), inArray(rentals.status, ['pending_fee', 'booked'])));
-    return n;
+  /** Why the account must stay (a module above plugs its reason into the erasure port), or null. */
+  deletionBlockedBecause(userId: string): Promise<{ code: string; message: string } | null> {
+    return this.erasure.blockedBecause(userId);
   }
 
   async findById(id: string): Promise<UserRow | undefined> {
@@ -105,27 +102,14 @@ export class UsersRepository {
   /**
    * "Deleting" a user: the row stays for the payment ledger (their rentals and payments keep pointing at it),
    * its personal data is scrubbed, it can never log in again (no password verifies against '!') and every
-   * session ends. Favourites and idempotency records go; reviews are removed by the caller. The emails to the
-   * user (outbox, the admin's Emails page) lose their address and bodies (a pending one is not sent), and the
-   * events about the user lose the name, email, phone and address they carried.
+   * session ends. Idempotency records go; reviews are removed by the caller. Through the erasure port (each module
+   * on its own tables): the events about the user lose the name, email, phone and address they carried, the emails
+   * to the user (outbox, the admin's Emails page) lose their address and bodies (a pending one is not sent, see
+   * notifications), and their favourites go (favourites).
    */
   async anonymise(id: string, at: Date): Promise<void> {
     const scrubbedAddress = `deleted-${id}@deleted.invalid`;
-    await this.txHost.db
-      .update(outboxEmails)
-      .set({
-        toAddress: scrubbedAddress,
-        html: '<p>Removed: the account was deleted.</p>',
-        textBody: 'Removed: the account was deleted.',
-        status: sql`case when ${outboxEmails.status} = 'pending' then 'failed' else ${outboxEmails.status} end`,
-        lastError: sql`case when ${outboxEmails.status} = 'pending' then 'account deleted' else ${outboxEmails.lastError} end`,
-      })
-      .where(eq(outboxEmails.userId, id));
-    await this.txHost.db
-      .update(domainEvents)
-      .set({ data: sql`${domainEvents.data} - 'name' - 'email' - 'phone' - 'address'` })
-      .where(and(eq(domainEvents.userId, id), sql`jsonb_typeof(${domainEvents.data}) = 'object'`));
-    await this.txHost.db.delete(favourites).where(eq(favourites.userId, id));
+    await this.erasure.erase(id, at);
     await this.txHost.db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, id));
     await this.txHost.db
       .update(users)

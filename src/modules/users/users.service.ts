@@ -34,6 +34,7 @@ export class UsersService {
         ...(dto.email !== undefined && { email: dto.email }),
         ...(dto.phone !== undefined && { phone: dto.phone }),
         ...(dto.address !== undefined && { address: dto.address }),
+        ...(dto.language !== undefined && { language: dto.language }),
       });
       if (!row) throw new NotFoundException('User not found');
       return toUserDto(row);
@@ -84,12 +85,8 @@ export class UsersService {
     await this.txHost.run(async () => {
       const target = await this.users.lockById(id);
       if (!target || target.deletedAt) throw new NotFoundException('User not found');
-      if ((await this.users.countOpenRentals(id)) > 0) {
-        throw new ConflictException({
-          message: 'This user has rentals that are not returned yet; confirm their returns first',
-          code: 'USER_HAS_OPEN_RENTALS',
-        });
-      }
+      const blocked = await this.users.deletionBlockedBecause(id);
+      if (blocked) throw new ConflictException(blocked);
       const voted = await this.reviews.reviewIdsVotedBy(id);
       await this.reviews.deleteByUser(id);
       await this.users.anonymise(id, this.clock.now());

@@ -1,5 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RawResponse } from '../../../common/decorators.js';
 import { ApiResult, ok } from '../../../common/api-result.js';
 import { Endpoint, Envelope } from '../../../common/endpoint.decorator.js';
 import { ParseIdPipe } from '../../../common/parse-id.pipe.js';
@@ -66,7 +68,7 @@ export class DepositsController {
       'releases the rest. A fallback charge refunds what is not kept; a counter deposit records it. Two captures at once capture once.',
     ok: Envelope(RentalDto),
     errors: {
-      400: 'amount missing, not positive, more than 2 decimals or more than the held amount; reason missing',
+      400: 'amount missing, not positive, more decimals than the deposit currency has or more than the held amount; reason missing',
       404: 'Rental not found',
       409: 'DEPOSIT_SETTLED (already captured or released), DEPOSIT_NOT_HELD (nothing held yet or the hold failed), NO_DEPOSIT',
       502: 'PAYMENT_GATEWAY_ERROR: the gateway refused or could not be reached; nothing changed',
@@ -97,5 +99,46 @@ export class DepositsController {
     await this.rental(id);
     await this.deposits.release(id);
     return ok(await this.rental(id), 'Deposit released');
+  }
+
+  @Get('deposits/confirm/:movementId')
+  @Endpoint({
+    access: 'public',
+    summary: "Confirm a deposit hold the customer's bank asked about (the link in the customer's email and My Rentals)",
+    description:
+      'Signed link (sig). Sends the browser (303) to the gateway\'s authentication page (Stripe: 3-D Secure, the hold confirmed on-session ' +
+      'with a return URL), or to My Rentals when nothing is left to confirm.',
+  })
+  @RawResponse()
+  @ApiParam({ name: 'movementId', format: 'uuid', description: 'The hold awaiting the customer (a deposit movement)' })
+  @ApiQuery({ name: 'sig', required: true, description: "The link's signature" })
+  @ApiResponse({ status: 303, description: "The gateway's authentication page, or /dashboard/rentals" })
+  @ApiResponse({ status: 404, description: 'Not a link of this shop' })
+  async startDepositConfirmation(@Param('movementId', ParseIdPipe('movementId')) id: string, @Query('sig') sig: unknown, @Res() res: Response): Promise<void> {
+    this.redirect(res, await this.deposits.confirmationRedirect(id, sig, 'start'));
+  }
+
+  @Get('deposits/confirm/:movementId/return')
+  @Endpoint({
+    access: 'public',
+    summary: 'Back from the gateway after confirming a deposit hold',
+    description: "Signed link (sig). Reads the hold's state at the gateway, records it (held or failed) and sends the browser (303) to My Rentals.",
+  })
+  @RawResponse()
+  @ApiParam({ name: 'movementId', format: 'uuid', description: 'The hold the customer confirmed' })
+  @ApiQuery({ name: 'sig', required: true, description: "The link's signature" })
+  @ApiResponse({ status: 303, description: '/dashboard/rentals' })
+  @ApiResponse({ status: 404, description: 'Not a link of this shop' })
+  async returnFromDepositConfirmation(@Param('movementId', ParseIdPipe('movementId')) id: string, @Query('sig') sig: unknown, @Res() res: Response): Promise<void> {
+    this.redirect(res, await this.deposits.confirmationRedirect(id, sig, 'return'));
+  }
+
+  private redirect(res: Response, location: string | null): void {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!location) {
+      res.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
+      return;
+    }
+    res.redirect(303, location);
   }
 }

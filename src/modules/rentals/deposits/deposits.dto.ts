@@ -46,11 +46,11 @@ export const NO_DEPOSIT = (currency: string): DepositDto => ({
 export function toDepositDto(d: DepositViewRow | null, currency: string): DepositDto {
   if (!d) return NO_DEPOSIT(currency);
   return {
-    amount: toMajor(d.amountMinor),
+    amount: toMajor(d.amountMinor, d.currency),
     currency: d.currency,
     status: d.status,
-    heldAmount: toMajor(d.heldMinor),
-    capturedAmount: toMajor(d.capturedMinor),
+    heldAmount: toMajor(d.heldMinor, d.currency),
+    capturedAmount: toMajor(d.capturedMinor, d.currency),
     captureBefore: d.status === 'held' ? (d.captureBefore?.toISOString() ?? null) : null,
     reason: d.reason,
     method: d.method,
@@ -66,7 +66,7 @@ export class QuoteDepositDto {
 
 export class CaptureDepositDto {
   @ApiProperty({ example: 45, description: 'Major units (numeric strings too), at most the held amount; the rest is released' })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'amount must be a number with at most 2 decimals' })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 }, { message: 'amount must be a number with at most 3 decimals (the currency\'s own)' })
   amount: number;
 
   @ApiProperty({ example: 'Scratched frame', maxLength: 500, description: 'Why this part is kept (told to the customer)' })

@@ -49,6 +49,16 @@ export class DepositsRepository {
     return row;
   }
 
+  /** The hold a gateway names by its own reference (a notice about it), if it is one of ours. */
+  async holdByRef(provider: string, ref: string): Promise<DepositMovementRow | undefined> {
+    const [row] = await this.txHost.db
+      .select()
+      .from(depositMovements)
+      .where(and(eq(depositMovements.provider, provider), eq(depositMovements.providerRef, ref), eq(depositMovements.kind, 'hold')))
+      .limit(1);
+    return row;
+  }
+
   /** Finishes a movement still in flight (pending or awaiting the customer) once; undefined when another did. */
   async finishMovement(id: string, values: Partial<NewDepositMovementRow>): Promise<DepositMovementRow | undefined> {
     const [row] = await this.txHost.db

@@ -1,8 +1,9 @@
 import { BadGatewayException, ConflictException, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Clock } from '../../../common/clock.js';
 import { loggableError } from '../../../common/loggable-error.js';
-import { MAX_MINOR, toMinorExact } from '../../../common/money.js';
+import { createStep, runSteps } from '../../../common/steps/steps.js';
+import { currencyExponent, MAX_MINOR, toMinorExact } from '../../../common/money.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { isUniqueViolation } from '../../../database/pg-errors.js';
 import { TransactionHost } from '../../../database/transaction-host.js';
@@ -13,6 +14,7 @@ import { DomainEvents } from '../../events/domain-events.service.js';
 import { DepositGateway, DepositHoldResult } from '../../payments/payment-gateway.js';
 import { PaymentGateways } from '../../payments/payment-gateways.js';
 import { PaymentsService } from '../../payments/payments.service.js';
+import { resolveJwtSecret } from '../../auth/jwt-secret.js';
 import { invalidField } from '../rental-time.js';
 import { DepositsRepository } from './deposits.repository.js';
 
@@ -64,9 +66,19 @@ export class DepositsService implements OnModuleInit {
   onModuleInit(): void {
     // The booking fee paid on the hosted page saved the card for this rental's deposit.
     this.payments.onSettled(async (payment, at, details) => {
-      if (payment.kind !== 'booking_fee' || payment.status !== 'succeeded' || !details?.savedCard) return;
+      if (payment.kind !== 'booking_fee' || payment.status !== 'succeeded' || !details?.savedCard || !payment.rentalId) return;
       await this.deposits.saveCard(payment.rentalId, details.savedCard, at);
       this.kick();
+    });
+    // The gateway says a hold lapsed (signed notice): record it now instead of at the scheduler's next pass. The
+    // notice only says where to look: checkExpired asks the gateway for the hold's state itself.
+    this.payments.onDepositHoldNotice(async ({ provider, ref }) => {
+      const hold = await this.deposits.holdByRef(provider, ref);
+      if (!hold) {
+        this.logger.warn(`${provider} says hold ${ref} lapsed; it is not a hold of this shop`);
+        return;
+      }
+      await this.checkExpired(hold.rentalId);
     });
   }
 
@@ -84,6 +96,48 @@ export class DepositsService implements OnModuleInit {
     return this.gateways.require(provider).deposits;
   }
 
+  /**
+   * The link that lets the customer confirm a hold their bank asked about, where the gateway has no link of its own
+   * (Stripe): `/api/rentals/deposits/confirm/<movement>?sig=<HMAC>`. Possessing it (sent to the customer's email and
+   * shown in their My Rentals) is what allows starting the confirmation; the bank then authenticates the cardholder.
+   */
+  confirmationLink(movementId: string, step: 'start' | 'return' = 'start'): string {
+    return `${this.siteOrigin()}/api/rentals/deposits/confirm/${movementId}${step === 'return' ? '/return' : ''}?sig=${this.linkSignature(movementId)}`;
+  }
+
+  private linkSignature(movementId: string): string {
+    return createHmac('sha256', resolveJwtSecret(this.config.env)).update(`okay-bike/deposit-confirm/v1:${movementId}`).digest('base64url');
+  }
+
+  private validLink(movementId: string, sig: unknown): boolean {
+    if (typeof sig !== 'string') return false;
+    const want = Buffer.from(this.linkSignature(movementId));
+    const got = Buffer.from(sig);
+    return got.length === want.length && timingSafeEqual(got, want);
+  }
+
+  /**
+   * The customer followed the confirmation link: where to send their browser. The gateway's page (Stripe's 3-D
+   * Secure) while the bank still wants them, else My Rentals, with the hold's outcome committed on the way (held,
+   * or failed). A link that is not ours, or a hold no longer awaiting the customer, also lands on My Rentals.
+   */
+  async confirmationRedirect(movementId: string, sig: unknown, step: 'start' | 'return'): Promise<string | null> {
+    if (!this.validLink(movementId, sig)) return null;
+    const done = '/dashboard/rentals';
+    const m = await this.deposits.movement(movementId);
+    if (!m || m.status !== 'requires_action' || !m.providerRef) return done;
+    const gateway = this.gateway(m.provider);
+    if (step === 'start' && gateway.startConfirmation) {
+      const { redirectUrl, result } = await gateway.startConfirmation({ ref: m.providerRef, returnUrl: this.confirmationLink(m.id, 'return') });
+      if (redirectUrl) return redirectUrl;
+      if (result.status !== 'requires_action') await this.finishHold(m, result);
+      return done;
+    }
+    const status = await gateway.holdStatus(m.providerRef);
+    if (status.status !== 'requires_action') await this.finishHold(m, status);
+    return done;
+  }
+
   private siteOrigin(): string {
     const env = this.config.env;
     return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
@@ -92,8 +146,8 @@ export class DepositsService implements OnModuleInit {
   // ---------------------------------------------------------------- booking, counter, cancel (hooks)
 
   /** In the booking's transaction: the deposit is depositAmount x quantity, fixed now; the hold waits for the card. */
-  async onBooked(rental: RentalRow, bike: Pick<BikeRow, 'depositAmountCents' | 'currency'>): Promise<void> {
-    const amount = bike.depositAmountCents * rental.quantity;
+  async onBooked(rental: RentalRow, bike: Pick<BikeRow, 'depositAmountCents' | 'currency'>, addonsMinor = 0): Promise<void> {
+    const amount = bike.depositAmountCents * rental.quantity + addonsMinor;
     if (amount <= 0) return;
     if (amount > MAX_MINOR) throw invalidField('quantity', 'The deposit for this many bikes is too large');
     const now = this.clock.now();
@@ -102,8 +156,8 @@ export class DepositsService implements OnModuleInit {
   }
 
   /** In the counter sale's transaction: the deposit taken at the counter (card terminal or cash), recorded as held. */
-  async onCounterSale(rental: RentalRow, bike: Pick<BikeRow, 'depositAmountCents' | 'currency'>, method: CounterPaymentMethod): Promise<void> {
-    const amount = bike.depositAmountCents * rental.quantity;
+  async onCounterSale(rental: RentalRow, bike: Pick<BikeRow, 'depositAmountCents' | 'currency'>, method: CounterPaymentMethod, addonsMinor = 0): Promise<void> {
+    const amount = bike.depositAmountCents * rental.quantity + addonsMinor;
     if (amount <= 0) return;
     if (amount > MAX_MINOR) throw invalidField('quantity', 'The deposit for this many bikes is too large');
     const now = this.clock.now();
@@ -154,6 +208,16 @@ export class DepositsService implements OnModuleInit {
     });
   }
 
+  /**
+   * The hold "at the latest when the bike is handed over": the counter's check-out places a pending hold now
+   * (when the card was saved) instead of waiting for the scheduler. Answers the deposit as it stands after.
+   */
+  async holdNow(rentalId: string): Promise<DepositRow | undefined> {
+    const d = await this.deposits.find(rentalId);
+    if (d && d.status === 'pending' && d.cardRef) await this.placeHold(rentalId, 'first');
+    return this.deposits.find(rentalId);
+  }
+
   // ---------------------------------------------------------------- admin: capture / release
 
   /** POST rentals/{id}/deposit/capture: keeps `amount` (major units) of the held deposit, releases the rest. */
@@ -161,8 +225,9 @@ export class DepositsService implements OnModuleInit {
     if (typeof reason !== 'string' || !reason.trim()) throw invalidField('reason', 'reason is required: say why part of the deposit is kept');
     if (reason.length > 500) throw invalidField('reason', 'reason must be at most 500 characters');
     const value = typeof amount === 'string' && amount.trim() !== '' ? Number(amount) : amount;
-    const minor = typeof value === 'number' && Number.isFinite(value) && value > 0 ? toMinorExact(value) : null;
-    if (minor === null || minor <= 0) throw invalidField('amount', 'amount must be a positive number with at most 2 decimals');
+    const currency = (await this.deposits.find(rentalId))?.currency ?? 'USD';
+    const minor = typeof value === 'number' && Number.isFinite(value) && value > 0 ? toMinorExact(value, currency) : null;
+    if (minor === null || minor <= 0) throw invalidField('amount', `amount must be a positive number with at most ${currencyExponent(currency)} decimals (${currency})`);
     await this.settle(rentalId, { kind: 'capture', amountMinor: minor, reason: reason.trim() });
   }
 
@@ -215,30 +280,67 @@ export class DepositsService implements OnModuleInit {
     await this.executeSettlement(movement);
   }
 
-  /** Performs a capture, release or refund at the gateway (or records it for a counter deposit) and commits the outcome. */
+  /**
+   * Performs a capture, release or refund at the gateway (or records it for a counter deposit) and commits the
+   * outcome, as steps (issue 24):
+   * 1. the ledger row, committed before (its id is the call's idempotency key): undo marks it failed and flags the
+   *    deposit for Payment Attention;
+   * 2. the gateway call: its failure undoes step 1 and answers 502 (a simulated crash undoes nothing: the row stays
+   *    pending and the scheduler resumes it with the same key);
+   * 3. the outcome committed, past the point of no return: the money moved, so a failure here is never undone, it
+   *    leaves the row pending for the scheduler's resume (the gateway answers the first outcome again).
+   */
   private async executeSettlement(movement: DepositMovementRow): Promise<void> {
     const hold = (await this.deposits.movement(movement.targetId!))!;
-    try {
-      if (hold.kind === 'hold') {
-        const gateway = this.gateway(hold.provider);
-        if (movement.kind === 'capture') await gateway.captureHold({ key: movementKey(movement.id), ref: hold.providerRef!, amountMinor: movement.amountMinor });
-        else await gateway.releaseHold({ key: movementKey(movement.id), ref: hold.providerRef! });
-      } else if (hold.kind === 'charge') {
-        const rest = hold.amountMinor - (movement.kind === 'capture' ? movement.amountMinor : 0);
-        if (rest > 0) await this.gateway(hold.provider).refundCharge({ key: movementKey(movement.id), ref: hold.providerRef!, amountMinor: rest });
-      }
-      // counter deposits: the money is in the till; the ledger records what was kept or given back.
-      await this.afterGatewayCall?.(movement);
-    } catch (e) {
-      if (e instanceof CrashSimulation) throw e;
-      this.logger.error(`deposit ${movement.kind} ${movement.id} at ${hold.provider} failed: ${loggableError(e)}`);
+    await runSteps(
+      `deposit ${movement.kind}`,
+      this.logger,
+      async (flow) => {
+        await flow.step(this.settlementLedgerStep, movement);
+        await flow.step(this.settlementCallStep, { movement, hold });
+      },
+      { keepOn: (e) => e instanceof CrashSimulation },
+    );
+    await this.commitSettlement(movement, hold);
+  }
+
+  private readonly settlementLedgerStep = createStep(
+    'the ledger row of the settlement (committed)',
+    async (movement: DepositMovementRow) => movement,
+    async (movement, _input, cause) => {
+      const error = cause instanceof BadGatewayException && cause.cause !== undefined ? cause.cause : cause;
       await this.txHost.run(async () => {
         await this.deposits.lock(movement.rentalId);
-        await this.deposits.finishMovement(movement.id, { status: 'failed', error: String((e as Error).message ?? e).slice(0, 500), completedAt: this.clock.now() });
+        await this.deposits.finishMovement(movement.id, { status: 'failed', error: String((error as Error).message ?? error).slice(0, 500), completedAt: this.clock.now() });
         await this.deposits.update(movement.rentalId, { attention: DEPOSIT_ATTENTION.gatewayError, updatedAt: this.clock.now() });
       });
-      throw new BadGatewayException({ message: 'The payment gateway could not settle the deposit, please try again in a moment', code: 'PAYMENT_GATEWAY_ERROR' });
-    }
+    },
+  );
+
+  private readonly settlementCallStep = createStep(
+    'the settlement at the gateway',
+    async ({ movement, hold }: { movement: DepositMovementRow; hold: DepositMovementRow }): Promise<void> => {
+      try {
+        if (hold.kind === 'hold') {
+          const gateway = this.gateway(hold.provider);
+          if (movement.kind === 'capture') await gateway.captureHold({ key: movementKey(movement.id), ref: hold.providerRef!, amountMinor: movement.amountMinor, currency: movement.currency });
+          else await gateway.releaseHold({ key: movementKey(movement.id), ref: hold.providerRef! });
+        } else if (hold.kind === 'charge') {
+          const rest = hold.amountMinor - (movement.kind === 'capture' ? movement.amountMinor : 0);
+          if (rest > 0) await this.gateway(hold.provider).refundCharge({ key: movementKey(movement.id), ref: hold.providerRef!, amountMinor: rest, currency: movement.currency });
+        }
+        // counter deposits: the money is in the till; the ledger records what was kept or given back.
+        await this.afterGatewayCall?.(movement);
+      } catch (e) {
+        if (e instanceof CrashSimulation) throw e;
+        this.logger.error(`deposit ${movement.kind} ${movement.id} at ${hold.provider} failed: ${loggableError(e)}`);
+        throw new BadGatewayException({ message: 'The payment gateway could not settle the deposit, please try again in a moment', code: 'PAYMENT_GATEWAY_ERROR' }, { cause: e });
+      }
+    },
+  );
+
+  /** The settlement's outcome: the ledger row succeeded, the hold closed, the deposit captured or released, its event. */
+  private async commitSettlement(movement: DepositMovementRow, hold: DepositMovementRow): Promise<void> {
     await this.txHost.run(async () => {
       const now = this.clock.now();
       // The deposit's row first, like every other writer (a capture racing this commit waits here, not in a deadlock).
@@ -400,7 +502,8 @@ export class DepositsService implements OnModuleInit {
         providerRef: result.ref || m.providerRef,
         captureBefore: result.captureBefore ?? null,
         extendedAuthorization: result.extended ?? false,
-        actionUrl: result.actionUrl ?? null,
+        // Stripe hands out no lasting link: the customer gets the shop's (confirmationLink), which asks Stripe then.
+        actionUrl: status === 'requires_action' ? (this.gateway(m.provider).startConfirmation ? this.confirmationLink(m.id) : (result.actionUrl ?? null)) : null,
         error: result.error ?? null,
         // The replaced hold keeps the "active" place until this one takes it below.
         open: false,

@@ -1,4 +1,4 @@
-import { MAX_UNITS_PER_BOOKING } from '../../lib/booking.js';
+import { MAX_UNITS_PER_BOOKING } from './booking.js';
 
 /** The booking being chosen on a bike page: datetime-local values on the shop's clock and a quantity. */
 export interface BookingDraft {

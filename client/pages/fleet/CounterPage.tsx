@@ -1,0 +1,105 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { StatusTag } from '../../components/StatusTag.js';
+import { Alert, Button, Card, Empty, Skeleton, Tabs, Tag } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useCounterUnit, type CounterRental } from '../../api/counter.js';
+import { DateTime } from '../../components/DateTime.js';
+import { decorativeIcon } from '../../components/decorative-icon.js';
+import { PageHeading } from '../../components/PageHeading.js';
+import CounterSalePage from './CounterSalePage.js';
+import { ConditionView, DamageReportView } from '../../components/DamageReportView.js';
+import { RentalCounterCard } from './RentalCounterCard.js';
+import { ScanPanel } from './ScanPanel.js';
+import './counter.css';
+
+function UnitPanel({ unitId, onBack }: { unitId: string; onBack(): void }) {
+  const unit = useCounterUnit(unitId);
+  // A rental checked in here leaves the unit's current rentals at once; its card stays for the deposit screen.
+  const [returned, setReturned] = useState<CounterRental | null>(null);
+  if (unit.isPending) return <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+  if (unit.isError) {
+    return <Alert type="error" showIcon title="This unit could not be opened" description={unit.error.message} action={<Button onClick={onBack}>Scan another</Button>} />;
+  }
+  const { unit: u, rentals, conditions, damageReports, maintenance } = unit.data;
+  const isEbike = u.electric;
+  return (
+    <div className="counter-unit">
+      <Card>
+        <Button type="link" icon={<ArrowLeftOutlined {...decorativeIcon} />} onClick={onBack} style={{ paddingInline: 0 }}>
+          Scan another bike
+        </Button>
+        <h2 className="counter-unit-title">
+          {u.label} {u.status === 'active' ? <StatusTag tone="success">{u.status}</StatusTag> : u.status === 'maintenance' ? <StatusTag tone="warning">{u.status}</StatusTag> : <Tag>{u.status}</Tag>}
+        </h2>
+        <p className="counter-unit-bike">{u.bikeName}</p>
+        {u.notes ? <p>{u.notes}</p> : null}
+      </Card>
+      <h2 className="counter-section">Current and next rentals</h2>
+      {returned && !rentals.some((r) => r.rental._id === returned.rental._id) ? (
+        <RentalCounterCard key={`returned-${returned.rental._id}`} entry={returned} scannedUnitId={u._id} isEbike={isEbike} onChange={setReturned} />
+      ) : null}
+      {rentals.length ? (
+        rentals.map((r) => <RentalCounterCard key={r.rental._id} entry={r} scannedUnitId={u._id} isEbike={isEbike} onChange={(e) => e.handover.checkedInAt && setReturned(e)} />)
+      ) : returned ? null : (
+        <Card>
+          <Empty description="No rental holds this unit now or later." />
+        </Card>
+      )}
+      <h2 className="counter-section">Maintenance</h2>
+      <Card>
+        {maintenance.length ? (
+          <ul>
+            {maintenance.map((m) => (
+              <li key={m._id}>
+                <DateTime value={m.start} /> – {m.end ? <DateTime value={m.end} /> : 'until further notice'}: {m.reason || 'maintenance'}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{u.status === 'maintenance' ? 'In maintenance (out of service).' : 'No maintenance planned.'}</p>
+        )}
+      </Card>
+      <h2 className="counter-section">Condition history</h2>
+      <Card>
+        {damageReports.length || conditions.length ? (
+          <>
+            {damageReports.map((r) => <DamageReportView key={r._id} report={r} />)}
+            {conditions.map((c) => <ConditionView key={c._id} condition={c} />)}
+          </>
+        ) : (
+          <Empty description="No condition records yet." />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** /dashboard/counter (admin): 'Scan a bike' (check-out, check-in, the deposit) and the counter sale. Phones first. */
+export default function CounterPage() {
+  const [params, setParams] = useSearchParams();
+  const unitId = params.get('unit');
+  const tab = params.get('tab') === 'sale' || params.has('bike') ? 'sale' : 'scan';
+  const set = (next: Record<string, string | null>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) if (v === null) p.delete(k); else p.set(k, v);
+    setParams(p);
+  };
+  return (
+    <>
+      <PageHeading title="Counter" lead="Scan a bike to hand it over or take it back; book for a customer in the shop." />
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => set({ tab: k === 'sale' ? 'sale' : null, bike: null })}
+        items={[
+          {
+            key: 'scan',
+            label: 'Scan a bike',
+            children: unitId ? <UnitPanel unitId={unitId} onBack={() => set({ unit: null })} /> : <ScanPanel onUnit={(id) => set({ unit: id })} />,
+          },
+          { key: 'sale', label: 'Counter sale', children: <CounterSalePage embedded /> },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "rental_checkouts" ADD COLUMN "recorded_at_check_in" boolean DEFAULT false NOT NULL;
