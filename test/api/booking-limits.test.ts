@@ -75,7 +75,9 @@ describe('Booking limits (issue 20, finding 6)', () => {
       const year = await move(at(2 * DAY), at(300 * DAY)).expect(429);
       expect(year.body.code).toBe('HOLDING_LIMIT');
       // 2 units x 30 days = 60: the limit exactly, the booking's own 40 unit-days not added.
-      await move(at(3 * DAY), at(33 * DAY)).expect(200);
+      const moved = await move(at(3 * DAY), at(33 * DAY));
+      // The whole answer on a failure: a 429 here once came with no code in CI's log (HOLDING_LIMIT or BIKE_SHARE_LIMIT?).
+      expect({ status: moved.status, body: moved.body }).toMatchObject({ status: 200, body: { success: true } });
     });
 
     it('MAX_BIKE_SHARE_PERCENT: half of a bike\'s units for overlapping times (429 BIKE_SHARE_LIMIT), one unit always', async () => {
