@@ -16,7 +16,8 @@ import { routes } from './app/routes.js';
 const state = window[APP_STATE_GLOBAL];
 const queryClient = createQueryClient({ server: false });
 if (state) hydrate(queryClient, asOfArrival(state.dehydratedState, Date.now()));
-const api = createHttpClient({ baseUrl: '', bearerToken: embedToken });
+// API errors in the page's language (<html lang>, kept true by LocaleProvider), not the browser's.
+const api = createHttpClient({ baseUrl: '', bearerToken: embedToken, language: () => document.documentElement.lang || undefined });
 
 /**
  * The server rendered the first page with its lazy routes resolved; hydration needs the same components, so they

@@ -77,6 +77,11 @@ export interface HttpClientOptions {
    * site, where the browser keeps no third-party cookie: client/lib/embed-session.ts). Null: the cookie as always.
    */
   bearerToken?: () => string | null;
+  /**
+   * Browser only: the page's language, sent as Accept-Language so the API's error messages read in the language of
+   * the page (a German page in an English browser), not the browser's. Undefined: the browser's own header.
+   */
+  language?: () => string | undefined;
 }
 
 /** The query as the URL carries it: empty values dropped, the rest as strings. */
@@ -110,7 +115,7 @@ function readAnswer<T>(status: number, body: unknown): ApiSuccess<T> {
   return body as ApiSuccess<T>;
 }
 
-export function createHttpClient({ baseUrl, cookie, timeoutMs = 15_000, local, bearerToken }: HttpClientOptions): HttpClient {
+export function createHttpClient({ baseUrl, cookie, timeoutMs = 15_000, local, bearerToken, language }: HttpClientOptions): HttpClient {
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
     if (local && options.body === undefined) {
       const answer = await local(method, path.replace(/^\/+/, ''), queryStrings(options.query));
@@ -122,6 +127,8 @@ export function createHttpClient({ baseUrl, cookie, timeoutMs = 15_000, local, b
     if (cookie) headers.cookie = cookie;
     const bearer = bearerToken?.();
     if (bearer && !headers.authorization) headers.authorization = `Bearer ${bearer}`;
+    const lang = language?.();
+    if (lang && !Object.keys(headers).some((name) => name.toLowerCase() === 'accept-language')) headers['accept-language'] = lang;
     const timeout = AbortSignal.timeout(Math.min(options.timeoutMs ?? timeoutMs, timeoutMs));
     const signal = options.signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([options.signal, timeout]) : (options.signal ?? timeout);
 
