@@ -82,7 +82,7 @@ const renderOptions = (path, local = false) => ({
   demoAccounts: null,
   sandboxPayments: false,
   apiBase: server.baseUrl,
-  localApi: local ? localApi(null) : undefined,
+  localApi: local ? localApi({}) : undefined, // an anonymous caller, as the server passes one
   cookie: undefined,
   theme: 'light',
 });
@@ -114,7 +114,22 @@ console.log(`bench:pages  loader API calls recorded: ${recorded.size} (${[...rec
 
 /** `concurrency` render loops for warmup + duration; renders/s and latency over the measured window. */
 async function renderLoop(path, { pure, local = false }) {
+  // The API answers a render got other than 2xx (or a fetch that threw): named when a render fails.
+  const apiFailures = [];
   if (pure) globalThis.fetch = replayFetch;
+  else {
+    globalThis.fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      try {
+        const res = await realFetch(input, init);
+        if (!res.ok) apiFailures.push(`${res.status} ${new URL(url).pathname}`);
+        return res;
+      } catch (error) {
+        apiFailures.push(`${error?.name ?? 'Error'} ${error?.cause?.code ?? error?.message} ${new URL(url).pathname}`);
+        throw error;
+      }
+    };
+  }
   try {
     let recording = false;
     let stop = false;
@@ -124,7 +139,7 @@ async function renderLoop(path, { pure, local = false }) {
       while (!stop) {
         const t0 = performance.now();
         const result = await entry.render(renderOptions(path, local));
-        if (result.status !== 200) throw new Error(`render ${path}: ${result.status}`);
+        if (result.status !== 200) throw new Error(`render ${path}: ${result.status}; API calls that failed: ${apiFailures.slice(-5).join(', ') || 'none'}; loaders: ${(result.loaderErrors ?? []).join('; ') || 'none'}`);
         if (recording) {
           latencies.push(performance.now() - t0);
           count++;

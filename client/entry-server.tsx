@@ -182,6 +182,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
 
   const status = responseStatus(context);
   const lang = localeOf(context.location.pathname, user?.language);
+  const loaderErrors = Object.entries(context.errors ?? {})
+    .filter(([, error]) => !isRouteErrorResponse(error))
+    .map(([routeId, error]) => `${routeId}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
   return {
     status,
     locale: lang,
@@ -192,5 +195,6 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     modules: routeModules(context),
     antdCss,
     antdExtraCss: extraStylesheet(theme),
+    loaderErrors,
   };
 }

@@ -81,6 +81,11 @@ export interface RenderResult {
   antdCss: string;
   /** Styles this page's components added beyond `antdCss` (a component missing from the warm list): inlined. */
   antdExtraCss?: string;
+  /**
+   * What a route loader threw other than a Response (`routeId: Name: message`), for the server's log: the page
+   * answers 500 with the error boundary and the browser never gets the details. Empty or absent when none did.
+   */
+  loaderErrors?: string[];
 }
 
 export interface ServerEntry {

@@ -345,6 +345,7 @@ export async function setupSsr(app: NestExpressApplication, deps: SsrDeps): Prom
       theme,
     });
     if (result.redirect) return { status: result.status, redirect: result.redirect, html: '' };
+    if (result.loaderErrors?.length) logger.error(`${req.path} answered ${result.status}: a route loader failed: ${result.loaderErrors.join('; ')}`);
     let head = result.antdCss ? `${result.head}<link rel="stylesheet" href="${escapeAttr(stylesheets.href(theme, result.antdCss))}">` : result.head;
     if (result.antdExtraCss) {
       warnExtraCss(result.antdExtraCss.length);
