@@ -11,7 +11,7 @@ export interface LegalSection {
 }
 
 /** '2026-01-01' as the page's language writes a date: '1 January 2026', '1. Januar 2026', '১ জানুয়ারি, ২০২৬'. */
-export function legalDate(isoDate: string, locale: Locale): string {
+function legalDate(isoDate: string, locale: Locale): string {
   // English as the pages always printed it (day first), the other languages as Intl writes them.
   return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${isoDate}T00:00:00Z`),
