@@ -57,6 +57,13 @@ describe('route heads', () => {
     expect(resolveHead(stateFor('/about', { root: new Error('down') }), queryClient, origin).title).toBe('Something went wrong');
   });
 
+  it("writes the error page's head in the page's language (issue 27)", () => {
+    const meta = resolveHead(stateFor('/de/about', { root: new Error('down') }), queryClient, origin);
+    expect(headHtml(meta, { pathname: '/de/about', origin, nonce: 'n', status: 500 })).toContain('<title>Etwas ist schiefgelaufen | Okay Bike</title>');
+    expect(headHtml(meta, { pathname: '/bn/about', origin, nonce: 'n', status: 500 })).toContain('<meta name="description" content="এই পৃষ্ঠাটি দেখানো যায়নি।">');
+    expect(headHtml(meta, { pathname: '/about', origin, nonce: 'n', status: 500 })).toContain('<title>Something went wrong | Okay Bike</title>');
+  });
+
   it('writes error pages without a canonical URL and out of the index, other pages with one', () => {
     const notFound = headHtml(NOT_FOUND_META, { pathname: '/x', origin, nonce: 'n', status: 404 });
     expect(notFound).toContain('<title>Page not found | Okay Bike</title><meta name="description"');

@@ -147,7 +147,7 @@ export interface HeadArgs {
 export type HeadSpec = PageMeta | ((args: HeadArgs) => PageMeta);
 
 export const NOT_FOUND_META: PageMeta = catalogueMeta('head.notFound.title', 'head.notFound.description');
-const ERROR_META: PageMeta = { title: 'Something went wrong', description: 'This page could not be shown.' };
+const ERROR_META: PageMeta = catalogueMeta('pub.error.title', 'pub.head.error.description');
 
 /** The router state a head is resolved from: the static handler's context on the server, router.state in the browser. */
 export interface HeadRouterState {

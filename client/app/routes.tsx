@@ -63,24 +63,15 @@ function lazyPage(module: string, head: HeadSpec, load: () => Promise<{ default:
   return { handle: { module, head } satisfies RouteHandle, lazy: async () => ({ Component: (await load()).default }) };
 }
 
-const accessibilityPage = lazyPage('client/pages/accessibility/AccessibilityPage.tsx', {
-  title: 'Accessibility',
-  description: 'How accessible Okay Bike is: our WCAG 2.2 AA conformance report, criterion by criterion, and how to report a barrier.',
-}, () => import('../pages/accessibility/AccessibilityPage.js'));
-const aboutPage = lazyPage('client/pages/about/AboutPage.tsx', {
-  title: 'About Okay Bike',
-  description: 'Who we are: the Okay Bike team and the story of how we grew from ten bikes to 50 cities.',
-}, () => import('../pages/about/AboutPage.js'));
+const accessibilityPage = lazyPage('client/pages/accessibility/AccessibilityPage.tsx', catalogueMeta('pub.head.accessibility.title', 'pub.head.accessibility.description'), () => import('../pages/accessibility/AccessibilityPage.js'));
+const aboutPage = lazyPage('client/pages/about/AboutPage.tsx', catalogueMeta('pub.about.title', 'pub.head.about.description'), () => import('../pages/about/AboutPage.js'));
 const addBikePage = lazyPage('client/pages/add-bike/AddBikePage.tsx', { title: 'Add Bike', description: 'Add a new bike to the Okay Bike fleet.' }, () => import('../pages/add-bike/AddBikePage.js'));
 const adminBikesPage = lazyPage('client/pages/admin-bikes/AdminBikesPage.tsx', { title: 'All Bikes', description: 'Manage every bike in the Okay Bike fleet.' }, () => import('../pages/admin-bikes/AdminBikesPage.js'));
 const allBikesPage = lazyPage('client/pages/all-bikes/AllBikesPage.tsx', catalogueMeta('head.allBikes.title', 'head.allBikes.description'), () => import('../pages/all-bikes/AllBikesPage.js'));
 const allUsersPage = lazyPage('client/pages/all-users/AllUsersPage.tsx', { title: 'All Users', description: 'Manage Okay Bike accounts and roles.' }, () => import('../pages/all-users/AllUsersPage.js'));
 const bikeDetailPage = lazyPage('client/pages/bike-detail/BikeDetailPage.tsx', bikeDetailHead, () => import('../pages/bike-detail/BikeDetailPage.js'));
 const checkoutPage = lazyPage('client/pages/checkout/CheckoutPage.tsx', catalogueMeta('head.checkout.title', 'head.checkout.description'), () => import('../pages/checkout/CheckoutPage.js'));
-const contactPage = lazyPage('client/pages/contact/ContactPage.tsx', {
-  title: 'Contact Us',
-  description: 'Questions about a rental, a group booking or your account? Write to Okay Bike: we respond in 1-2 business days.',
-}, () => import('../pages/contact/ContactPage.js'));
+const contactPage = lazyPage('client/pages/contact/ContactPage.tsx', catalogueMeta('pub.contact.title', 'pub.head.contact.description'), () => import('../pages/contact/ContactPage.js'));
 const giftCardsPage = lazyPage('client/pages/gift-cards/GiftCardsPage.tsx', {
   title: 'Gift cards',
   description: 'Give a ride: Okay Bike gift cards pay booking fees and rentals, emailed with a printable card on the day you choose.',
@@ -95,19 +86,13 @@ const counterSalePage = lazyPage('client/pages/fleet/CounterPage.tsx', { title: 
 const homePage = lazyPage('client/pages/home/HomePage.tsx', DEFAULT_META, () => import('../pages/home/HomePage.js'));
 const loginPage = lazyPage('client/pages/login/LoginPage.tsx', catalogueMeta('head.login.title', 'head.login.description'), () => import('../pages/login/LoginPage.js'));
 const addReviewPage = lazyPage('client/pages/add-review/AddReviewPage.tsx', { title: 'Add Review', description: 'Review the bikes you have rented and paid for on Okay Bike.' }, () => import('../pages/add-review/AddReviewPage.js'));
-const privacyPolicyPage = lazyPage('client/pages/privacy-policy/PrivacyPolicyPage.tsx', {
-  title: 'Privacy Policy',
-  description: 'What personal data Okay Bike collects, how it is used, the cookies we set, how long we keep data and your rights.',
-}, () => import('../pages/privacy-policy/PrivacyPolicyPage.js'));
+const privacyPolicyPage = lazyPage('client/pages/privacy-policy/PrivacyPolicyPage.tsx', catalogueMeta('pub.privacy.title', 'pub.head.privacy.description'), () => import('../pages/privacy-policy/PrivacyPolicyPage.js'));
 const profilePage = lazyPage('client/pages/profile/ProfilePage.tsx', { title: 'My Profile', description: 'Your Okay Bike profile: personal information, reviews and favorite bikes.' }, () => import('../pages/profile/ProfilePage.js'));
 const rentalsPage = lazyPage('client/pages/rentals/RentalsPage.tsx', { title: 'My Rentals', description: 'Your Okay Bike rentals: what is still to pay and what is paid.' }, () => import('../pages/rentals/RentalsPage.js'));
 const returnBikesPage = lazyPage('client/pages/return-bikes/ReturnBikesPage.tsx', { title: 'Return Bikes', description: 'Confirm returned bikes and calculate the rental cost.' }, () => import('../pages/return-bikes/ReturnBikesPage.js'));
 const searchPage = lazyPage('client/pages/search/SearchPage.tsx', searchHead, () => import('../pages/search/SearchPage.js'));
 const signupPage = lazyPage('client/pages/signup/SignupPage.tsx', { title: 'Sign Up', description: 'Create your Okay Bike account and rent a bike in minutes.' }, () => import('../pages/signup/SignupPage.js'));
-const termsOfServicePage = lazyPage('client/pages/terms-of-service/TermsOfServicePage.tsx', {
-  title: 'Terms of Service',
-  description: 'The rules of renting with Okay Bike: eligibility, the Tk 100 booking fee, hourly billing, damage, late returns and cancellation.',
-}, () => import('../pages/terms-of-service/TermsOfServicePage.js'));
+const termsOfServicePage = lazyPage('client/pages/terms-of-service/TermsOfServicePage.tsx', catalogueMeta('pub.terms.title', 'pub.head.terms.description'), () => import('../pages/terms-of-service/TermsOfServicePage.js'));
 const updateBikePage = lazyPage('client/pages/update-bike/UpdateBikePage.tsx', { title: 'Update Bike', description: 'Edit a bike of the Okay Bike fleet.' }, () => import('../pages/update-bike/UpdateBikePage.js'));
 const changePasswordPage = lazyPage('client/pages/change-password/ChangePasswordPage.tsx', { title: 'Password & Security', description: 'Change the password of your Okay Bike account.' }, () => import('../pages/change-password/ChangePasswordPage.js'));
 const updateProfilePage = lazyPage('client/pages/update-profile/UpdateProfilePage.tsx', { title: 'Update Profile', description: 'Change the name, email, phone and address of your Okay Bike account.' }, () => import('../pages/update-profile/UpdateProfilePage.js'));

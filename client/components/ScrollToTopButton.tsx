@@ -1,5 +1,6 @@
 import { VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
+import { useT } from '../app/i18n.js';
 
 /** Spec: shown once the page is scrolled beyond 20 percent of its height. */
 export const SCROLL_TOP_THRESHOLD = 0.2;
@@ -9,6 +10,7 @@ export const SCROLL_TOP_THRESHOLD = 0.2;
  * FloatButton would bring its badge and tooltip to every page's first load).
  */
 export function ScrollToTopButton() {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const update = () => {
@@ -26,8 +28,8 @@ export function ScrollToTopButton() {
   return (
     <button
       type="button"
-      aria-label="Scroll to top"
-      title="Back to top"
+      aria-label={t('pub.scrollTop.label')}
+      title={t('pub.scrollTop.title')}
       className="scroll-top-button"
       onClick={() => {
         const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;

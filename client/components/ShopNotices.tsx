@@ -1,4 +1,10 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useDemoMode, useSandboxPayments } from '../app/app-settings.js';
+import type { MessageId } from '../app/i18n.js';
+
+/** The notice's lead-in in bold ('<strong>Demo mode.</strong> This shop…'). */
+const strong = (chunks: ReactNode[]) => <strong key="strong">{chunks}</strong>;
 
 /**
  * Notices every page carries while the shop is not a real one (from the boot settings): demo mode on every
@@ -13,12 +19,12 @@ export function ShopNotices({ admin = false }: { admin?: boolean }) {
     <div className="shop-notices">
       {demo ? (
         <p className="shop-notice" role="note" data-testid="demo-mode-banner">
-          <strong>Demo mode.</strong> This shop runs on sample data with public demo accounts: nothing here is a real booking, and no money moves.
+          <FormattedMessage id={'pub.notice.demo' satisfies MessageId} values={{ strong }} />
         </p>
       ) : null}
       {admin && sandbox ? (
         <p className="shop-notice shop-notice-warning" role="note" data-testid="sandbox-payments-banner">
-          <strong>Sandbox payments.</strong> PAYMENT_PROVIDER is sandbox: every payment is simulated and no money moves. Set PAYMENT_PROVIDER=stripe to take real payments.
+          <FormattedMessage id={'pub.notice.sandbox' satisfies MessageId} values={{ strong }} />
         </p>
       ) : null}
     </div>

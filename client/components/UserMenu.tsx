@@ -2,6 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { Session } from '../api/types.js';
+import { useT } from '../app/i18n.js';
 
 const loadDropdown = () => import('./AccountDropdown.js');
 const AccountDropdown = lazy(loadDropdown);
@@ -11,6 +12,7 @@ const AccountDropdown = lazy(loadDropdown);
  * loads when the pointer or keyboard focus reaches the button, so the first click opens it without waiting.
  */
 export function UserMenu({ session }: { session: Session }) {
+  const t = useT();
   const [wanted, setWanted] = useState(false);
   const preload = () => void loadDropdown();
   const trigger = (onClick?: () => void) => (
@@ -29,7 +31,7 @@ export function UserMenu({ session }: { session: Session }) {
         {session.name.trim().charAt(0).toUpperCase() || '?'}
       </span>
       <span className="user-menu-name desktop-visible">{session.name}</span>
-      <span className="visually-hidden">account menu</span>
+      <span className="visually-hidden">{t('pub.userMenu.accountMenu')}</span>
       <DownOutlined className="desktop-only" style={{ fontSize: 11 }} />
     </Button>
   );

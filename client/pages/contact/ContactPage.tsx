@@ -5,22 +5,20 @@ import { useSearchParams } from 'react-router-dom';
 import type { ContactInput } from '../../api/contact.js';
 import { useSendContactMessage } from '../../api/contact.js';
 import { isApiError } from '../../api/http.js';
+import { useLocale, useT } from '../../app/i18n.js';
 import { useHydrated } from '../../app/use-hydrated.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import './contact.css';
 import { useAdoptPrefilled } from '../../app/prefilled.js';
-import { SHOP_ADDRESS } from '../../lib/shop.js';
+import { DEFAULT_LOCALE } from '../../../locales/index.js';
+import { contactFieldMessage, type ContactField } from './contact-messages.js';
 
-const FIELDS: (keyof ContactInput)[] = ['name', 'email', 'subject', 'message'];
-
-const DETAILS = [
-  { icon: <EnvironmentOutlined />, title: 'Address', body: SHOP_ADDRESS },
-  { icon: <PhoneOutlined />, title: 'Phone', body: <a href="tel:+8801700000000">+880 1700-000000</a> },
-  { icon: <MailOutlined />, title: 'Email', body: <a href="mailto:support@okaybike.com">support@okaybike.com</a> },
-  { icon: <ClockCircleOutlined />, title: 'Opening hours', body: 'Saturday to Thursday, 8:00 to 20:00; Friday, 14:00 to 20:00' },
-];
+const FIELDS: ContactField[] = ['name', 'email', 'subject', 'message'];
+const SUPPORT_EMAIL = 'support@okaybike.com';
 
 export default function ContactPage() {
+  const t = useT();
+  const locale = useLocale();
   const [form] = Form.useForm<ContactInput>();
   // A link may suggest the subject (the accessibility page's "Report a barrier": ?subject=Accessibility barrier).
   const [params] = useSearchParams();
@@ -30,20 +28,33 @@ export default function ContactPage() {
   const hydrated = useHydrated();
   const [result, setResult] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
 
+  const details = [
+    { key: 'address', icon: <EnvironmentOutlined />, title: t('pub.contact.address'), body: t('pub.contact.addressText') },
+    { key: 'phone', icon: <PhoneOutlined />, title: t('pub.contact.phone'), body: <a href="tel:+8801700000000">+880 1700-000000</a> },
+    { key: 'email', icon: <MailOutlined />, title: t('pub.contact.email'), body: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> },
+    { key: 'hours', icon: <ClockCircleOutlined />, title: t('pub.contact.hours'), body: t('pub.contact.hoursText') },
+  ];
+
   const submit = (values: ContactInput) => {
     setResult(null);
     send.mutate(values, {
-      onSuccess: (response) => {
-        setResult({ type: 'success', text: response.message });
+      onSuccess: () => {
+        setResult({ type: 'success', text: t('pub.contact.sent') });
         form.resetFields();
       },
       onError: (error) => {
         const fieldErrors = isApiError(error)
-          ? error.errors.filter((e) => (FIELDS as string[]).includes(e.path)).map((e) => ({ name: e.path as keyof ContactInput, errors: [e.message] }))
+          ? error.errors
+              .filter((e) => (FIELDS as string[]).includes(e.path))
+              .map((e) => ({ name: e.path as ContactField, errors: [contactFieldMessage(e.path as ContactField, e.message, locale)] }))
           : [];
         form.setFields(fieldErrors);
         if (fieldErrors.length === 0) {
-          setResult({ type: 'error', text: isApiError(error) ? error.message : 'Your message could not be sent. Please try again.' });
+          // English pages show the server's own sentence; other languages say it in theirs.
+          let text = t('pub.contact.failed');
+          if (isApiError(error) && locale === DEFAULT_LOCALE) text = error.message;
+          else if (isApiError(error) && error.status === 429) text = t('api.error.tooManyAttempts');
+          setResult({ type: 'error', text });
         }
       },
     });
@@ -51,31 +62,31 @@ export default function ContactPage() {
 
   return (
     <div className="page-container page-section">
-      <PageHeading title="Contact Us" lead="Questions about a rental, a group booking or your account? We respond in 1-2 business days." />
+      <PageHeading title={t('pub.contact.title')} lead={t('pub.contact.lead')} />
       <div className="contact-layout">
-        <Card title={<h2 className="contact-card-title">Send us a message</h2>}>
+        <Card title={<h2 className="contact-card-title">{t('pub.contact.sendUs')}</h2>}>
           {result ? <Alert className="contact-result" type={result.type} showIcon title={result.text} role={result.type === 'error' ? 'alert' : 'status'} /> : null}
           <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional" disabled={!hydrated} initialValues={suggestedSubject ? { subject: suggestedSubject } : undefined}>
-            <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}>
+            <Form.Item name="name" label={t('pub.contact.name')} rules={[{ required: true, whitespace: true, message: t('pub.contact.required.name') }]}>
               <Input autoComplete="name" maxLength={100} />
             </Form.Item>
-            <Form.Item name="email" label="Email" rules={[{ required: true, message: 'Please enter your email' }]}>
+            <Form.Item name="email" label={t('pub.contact.email')} rules={[{ required: true, message: t('pub.contact.required.email') }]}>
               <Input type="email" autoComplete="email" maxLength={254} />
             </Form.Item>
-            <Form.Item name="subject" label="Subject" rules={[{ required: true, whitespace: true, message: 'Please enter a subject' }]}>
+            <Form.Item name="subject" label={t('pub.contact.subject')} rules={[{ required: true, whitespace: true, message: t('pub.contact.required.subject') }]}>
               <Input maxLength={150} />
             </Form.Item>
-            <Form.Item name="message" label="Message" rules={[{ required: true, whitespace: true, message: 'Please enter your message' }]}>
+            <Form.Item name="message" label={t('pub.contact.message')} rules={[{ required: true, whitespace: true, message: t('pub.contact.required.message') }]}>
               <Input.TextArea rows={6} maxLength={5000} />
             </Form.Item>
             <Button type="primary" htmlType="submit" size="large" loading={send.isPending}>
-              Send Message
+              {t('pub.contact.send')}
             </Button>
           </Form>
         </Card>
         <ul className="contact-details">
-          {DETAILS.map((d) => (
-            <li key={d.title}>
+          {details.map((d) => (
+            <li key={d.key}>
               <Card>
                 <span className="contact-icon" aria-hidden="true">
                   {d.icon}

@@ -65,6 +65,21 @@ export const TRANSLATED = [
   'client/components/AvailabilityTag.tsx',
   'client/pages/add-review/AddReviewPage.tsx',
   'client/pages/add-review/AddReviewModal.tsx',
+  // h-pub: the public pages and the bits every page carries
+  'client/pages/about/AboutPage.tsx',
+  'client/pages/accessibility/AccessibilityPage.tsx',
+  'client/pages/contact/ContactPage.tsx',
+  'client/pages/privacy-policy/PrivacyPolicyPage.tsx',
+  'client/pages/terms-of-service/TermsOfServicePage.tsx',
+  'client/pages/not-found/NotFoundPage.tsx',
+  'client/components/LegalPage.tsx',
+  'client/components/NotFoundContent.tsx',
+  'client/components/RouteErrorPage.tsx',
+  'client/components/ProblemState.tsx',
+  'client/components/ScrollToTopButton.tsx',
+  'client/components/ShopNotices.tsx',
+  'client/components/UserMenu.tsx',
+  'client/components/BikeGrid.tsx',
 ];
 
 function sourceFiles(dir: string): string[] {
