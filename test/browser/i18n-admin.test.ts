@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { CATALOGUES, type MessageId } from '../../locales/index.js';
-import { expectTranslatedScreen, launchBrowser, openAs, waitForApp, watchConsole } from '../support/browser.js';
+import { expectTranslatedScreen, launchBrowser, openAs, watchConsole } from '../support/browser.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
 import { ADMIN_ENV, adminAccount, call, createBike, eventually, paidRental, userAccount, type Account } from './shop-fixtures.js';
 

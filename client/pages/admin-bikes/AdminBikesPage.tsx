@@ -178,7 +178,7 @@ export default function AdminBikesPage() {
             />
           </Form.Item>
           {filtering ? (
-            <Form.Item label={<span aria-hidden>&nbsp;</span>}>
+            <Form.Item label={<span aria-hidden>{'\u00a0'}</span>}>
               <Button onClick={() => setFilters(NO_FILTERS)}>{t('allBikes.clearFilters')}</Button>
             </Form.Item>
           ) : null}
