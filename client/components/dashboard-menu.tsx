@@ -37,7 +37,7 @@ export const DASHBOARD_MENU: DashboardMenuEntry[] = [
   { to: '/dashboard/profile', label: 'Profile', labelId: 'dashboard.menu.profile', icon: <UserOutlined /> },
   { to: '/dashboard/rentals', label: 'Rentals', labelId: 'dashboard.menu.rentals', icon: <CalendarOutlined />, only: 'user' },
   { to: '/dashboard/myrentals', label: 'Add Review', labelId: 'dashboard.menu.addReview', icon: <StarOutlined />, only: 'user' },
-  { to: '/dashboard/addbike', label: 'Add Bike', labelId: 'admin.head.addBike.title', icon: <PlusCircleOutlined />, only: 'admin' },
+  { to: '/dashboard/addbike', label: 'Add Bike', labelId: 'admin.menu.addBike', icon: <PlusCircleOutlined />, only: 'admin' },
   { to: '/dashboard/allbikes', label: 'All Bikes', labelId: 'admin.head.bikes.title', icon: <AppstoreOutlined />, only: 'admin' },
   { to: '/dashboard/returnbikes', label: 'Return Bikes', labelId: 'admin.head.returnBikes.title', icon: <RollbackOutlined />, only: 'admin' },
   { to: '/dashboard/fleet', label: 'Fleet', labelId: 'admin.head.fleet.title', icon: <ScheduleOutlined />, only: 'admin' },

@@ -44,6 +44,7 @@ const adminBn: Record<keyof typeof adminEn, string> = {
   'admin.head.addons.description': 'বাইকের সঙ্গে ভাড়া দেওয়া অ্যাড-অন, সেগুলোর মজুত আর ডিসকাউন্ট কোড।',
   'admin.head.payments.title': 'মনোযোগ দরকার এমন পেমেন্ট',
   'admin.head.payments.description': 'স্বয়ংক্রিয়ভাবে ফেরত দেওয়া দেরির পেমেন্ট আর গেটওয়ে যে রিফান্ড ফিরিয়ে দিয়েছে।',
+  'admin.menu.addBike': 'বাইক যোগ করুন',
   'admin.menu.payments': 'পেমেন্টে মনোযোগ',
   'admin.menu.agreement': 'ভাড়ার চুক্তি',
   'admin.common.name': 'নাম',

@@ -44,6 +44,7 @@ const adminDe: Record<keyof typeof adminEn, string> = {
   'admin.head.addons.description': 'Extras, die mit den Motorrädern gemietet werden, ihr Bestand und Rabattcodes.',
   'admin.head.payments.title': 'Zahlungen mit Handlungsbedarf',
   'admin.head.payments.description': 'Automatisch erstattete verspätete Zahlungen und vom Zahlungsanbieter abgelehnte Erstattungen.',
+  'admin.menu.addBike': 'Neues Motorrad',
   'admin.menu.payments': 'Zahlungsprobleme',
   'admin.menu.agreement': 'Mietvertrag',
   'admin.common.name': 'Name',

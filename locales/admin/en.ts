@@ -49,6 +49,7 @@ const adminEn = {
   'admin.head.payments.description': 'Late payments refunded automatically and refunds the gateway refused.',
   // Shared words of the admin screens
   // The admin entries of the dashboard menu (the others use the pages' titles above)
+  'admin.menu.addBike': 'Add Bike',
   'admin.menu.payments': 'Payment Attention',
   'admin.menu.agreement': 'Rental Agreement',
   'admin.common.name': 'Name',

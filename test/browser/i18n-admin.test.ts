@@ -74,7 +74,7 @@ describe("An admin's dashboard in German and in Bangla (issue 27)", () => {
     // All Bikes: the fleet's table; Add Bike opens in the page (a client-side navigation retitles the tab).
     await page.goto('/dashboard/allbikes');
     await main.getByRole('heading', { level: 1, name: m('admin.bikes.title') }).waitFor();
-    await main.getByRole('cell', { name: 'Yamaha FZ-S' }).waitFor();
+    await main.getByRole('cell', { name: 'Yamaha FZ-S', exact: true }).waitFor();
     await titled(page, 'admin.head.bikes.title');
     await check(page, 'bikes');
     await main.getByRole('link', { name: m('admin.bikes.add') }).click();
