@@ -8,16 +8,24 @@ import { embedToken } from './lib/embed-session.js';
 import { APP_STATE_GLOBAL } from './app/app-state.js';
 import { capturePrefilled } from './app/prefilled.js';
 import { RouteHead } from './app/head.js';
+import { localeOf } from './app/i18n.js';
 import { AppProviders } from './app/providers.js';
 import { asOfArrival, createQueryClient } from './app/query-client.js';
 import { createRouterContext } from './app/router-context.js';
 import { routes } from './app/routes.js';
+import { useSession } from './api/users.js';
 
 const state = window[APP_STATE_GLOBAL];
 const queryClient = createQueryClient({ server: false });
 if (state) hydrate(queryClient, asOfArrival(state.dehydratedState, Date.now()));
 // API errors in the page's language (<html lang>, kept true by LocaleProvider), not the browser's.
 const api = createHttpClient({ baseUrl: '', bearerToken: embedToken, language: () => document.documentElement.lang || undefined });
+
+/** The document's head in the page's language: the dashboard's follows the signed-in user's choice (issue 27). */
+function DocumentHead({ router }: { router: Parameters<typeof RouteHead>[0]['router'] }) {
+  const language = useSession()?.language;
+  return <RouteHead router={router} localeFor={(pathname) => localeOf(pathname, language)} />;
+}
 
 /**
  * The server rendered the first page with its lazy routes resolved; hydration needs the same components, so they
@@ -44,7 +52,7 @@ async function hydrateApp(): Promise<void> {
     <StrictMode>
       <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null} sandboxPayments={state?.sandboxPayments ?? false} timeZone={state?.timeZone ?? 'UTC'} currency={state?.currency ?? 'USD'}>
         <RouterProvider router={router} />
-        <RouteHead router={router} />
+        <DocumentHead router={router} />
       </AppProviders>
     </StrictMode>,
   );

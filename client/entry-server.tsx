@@ -189,7 +189,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     status,
     locale: lang,
     htmlAttributes: theme === 'dark' ? { lang, class: 'dark' } : { lang },
-    head: headHtml(meta, { pathname: context.location.pathname, origin, nonce, status }),
+    head: headHtml(meta, { pathname: context.location.pathname, origin, nonce, status, locale: lang }),
     html,
     scripts,
     modules: routeModules(context),

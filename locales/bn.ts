@@ -1,5 +1,6 @@
 import type { Catalogue } from './en.js';
 import pubBn from './pub/bn.js';
+import adminBn from './admin/bn.js';
 
 /** Bangla (বাংলা): numbers and dates are formatted by Intl for 'bn' (Bangla digits: ১২৩). */
 const bn: Catalogue = {
@@ -862,5 +863,6 @@ const bn: Catalogue = {
   'addReview.yourReview': 'আপনার রিভিউ',
   'addReview.placeholder': 'এখানে আপনার রিভিউ লিখুন...',
   ...pubBn,
+  ...adminBn,
 };
 export default bn;

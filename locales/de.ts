@@ -1,5 +1,6 @@
 import type { Catalogue } from './en.js';
 import pubDe from './pub/de.js';
+import adminDe from './admin/de.js';
 
 /** German (Deutsch): Sie-Form, German number and date conventions come from Intl for 'de'. */
 const de: Catalogue = {
@@ -862,5 +863,6 @@ const de: Catalogue = {
   'addReview.yourReview': 'Ihre Bewertung',
   'addReview.placeholder': 'Schreiben Sie hier Ihre Bewertung …',
   ...pubDe,
+  ...adminDe,
 };
 export default de;

@@ -1,5 +1,6 @@
 import pubEn from './pub/en.js';
 
+import adminEn from './admin/en.js';
 /**
  * The English catalogue: the default language, holding the specification's texts byte for byte. Every other
  * catalogue (de.ts, bn.ts) has exactly these keys (typed as `Catalogue`, checked by src/common/i18n/catalogue.spec.ts).
@@ -884,6 +885,7 @@ const en = {
   'addReview.yourReview': 'Your review',
   'addReview.placeholder': 'Write your review here...',
   ...pubEn,
+  ...adminEn,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -89,11 +89,16 @@ interface HeadTags {
   structuredData: Record<string, unknown> | null;
 }
 
-/** Everything the head carries for one page, the same on the server and after client-side navigation. */
-function headTags(pageMeta: PageMeta, pathname: string, origin: string, status = 200): HeadTags {
+/**
+ * Everything the head carries for one page, the same on the server and after client-side navigation. `pageLocale`:
+ * the page's language when the path does not name it (the dashboard follows the user's chosen language).
+ */
+function headTags(pageMeta: PageMeta, pathname: string, origin: string, status = 200, pageLocale?: Locale): HeadTags {
   const ok = status < 400;
   // '/de/allbikes': the German page of '/allbikes' (English pages have no prefix).
-  const { locale, rest } = splitLocalePath(pathname);
+  const split = splitLocalePath(pathname);
+  const { rest } = split;
+  const locale = pageLocale ?? split.locale;
   const meta = localizeMeta(pageMeta, locale);
   const noindex = !ok || meta.noindex === true || isNoindexPath(rest);
   const basePath = splitLocalePath(meta.canonicalPath ?? canonicalPathFor(rest)).rest;
@@ -173,9 +178,15 @@ export function resolveHead(state: HeadRouterState, queryClient: QueryClient, or
 
 const JSON_LD_ID = 'okb-structured-data';
 
-/** Server side: the head's HTML. `status`: error pages get no canonical URL and stay out of the index. */
-export function headHtml(meta: PageMeta, { pathname, origin, nonce, status = 200 }: { pathname: string; origin: string; nonce: string; status?: number }): string {
-  const tags = headTags(meta, pathname, origin, status);
+/**
+ * Server side: the head's HTML. `status`: error pages get no canonical URL and stay out of the index. `locale`: the
+ * page's language (localeOf in i18n.tsx); by default the one its path names.
+ */
+export function headHtml(
+  meta: PageMeta,
+  { pathname, origin, nonce, status = 200, locale }: { pathname: string; origin: string; nonce: string; status?: number; locale?: Locale },
+): string {
+  const tags = headTags(meta, pathname, origin, status, locale);
   const html = [`<title>${escapeHtml(tags.title)}</title>`];
   for (const [name, content] of tags.names) html.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
   if (tags.canonical) html.push(`<link rel="canonical" href="${escapeHtml(tags.canonical)}">`);
@@ -257,8 +268,9 @@ function applyHead(tags: HeadTags): void {
 /**
  * The head in the browser: after every navigation (and when the query cache the heads read from changes) the
  * deepest route's head is written into the document. The server writes the same head with headHtml.
+ * `localeFor`: the language of a path (the dashboard's follows the signed-in user's choice); by default the path's.
  */
-export function RouteHead({ router }: { router: Pick<DataRouter, 'state' | 'subscribe'> }) {
+export function RouteHead({ router, localeFor }: { router: Pick<DataRouter, 'state' | 'subscribe'>; localeFor?: (pathname: string) => Locale }) {
   const queryClient = useQueryClient();
   const state = useSyncExternalStore(router.subscribe, () => router.state, () => router.state);
   // Heads read the query cache: render again when it changes (the effect below runs only if the head did).
@@ -266,9 +278,10 @@ export function RouteHead({ router }: { router: Pick<DataRouter, 'state' | 'subs
   useEffect(() => queryClient.getQueryCache().subscribe(() => setCacheVersion((version) => version + 1)), [queryClient]);
   const meta = resolveHead(state, queryClient, siteOrigin());
   const pathname = state.location.pathname;
+  const locale = localeFor?.(pathname);
   const signature = JSON.stringify(meta);
   useEffect(() => {
-    applyHead(headTags(JSON.parse(signature) as PageMeta, pathname, siteOrigin()));
-  }, [signature, pathname]);
+    applyHead(headTags(JSON.parse(signature) as PageMeta, pathname, siteOrigin(), 200, locale));
+  }, [signature, pathname, locale]);
   return null;
 }

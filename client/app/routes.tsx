@@ -65,10 +65,10 @@ function lazyPage(module: string, head: HeadSpec, load: () => Promise<{ default:
 
 const accessibilityPage = lazyPage('client/pages/accessibility/AccessibilityPage.tsx', catalogueMeta('pub.head.accessibility.title', 'pub.head.accessibility.description'), () => import('../pages/accessibility/AccessibilityPage.js'));
 const aboutPage = lazyPage('client/pages/about/AboutPage.tsx', catalogueMeta('pub.about.title', 'pub.head.about.description'), () => import('../pages/about/AboutPage.js'));
-const addBikePage = lazyPage('client/pages/add-bike/AddBikePage.tsx', { title: 'Add Bike', description: 'Add a new bike to the Okay Bike fleet.' }, () => import('../pages/add-bike/AddBikePage.js'));
-const adminBikesPage = lazyPage('client/pages/admin-bikes/AdminBikesPage.tsx', { title: 'All Bikes', description: 'Manage every bike in the Okay Bike fleet.' }, () => import('../pages/admin-bikes/AdminBikesPage.js'));
+const addBikePage = lazyPage('client/pages/add-bike/AddBikePage.tsx', catalogueMeta('admin.head.addBike.title', 'admin.head.addBike.description'), () => import('../pages/add-bike/AddBikePage.js'));
+const adminBikesPage = lazyPage('client/pages/admin-bikes/AdminBikesPage.tsx', catalogueMeta('admin.head.bikes.title', 'admin.head.bikes.description'), () => import('../pages/admin-bikes/AdminBikesPage.js'));
 const allBikesPage = lazyPage('client/pages/all-bikes/AllBikesPage.tsx', catalogueMeta('head.allBikes.title', 'head.allBikes.description'), () => import('../pages/all-bikes/AllBikesPage.js'));
-const allUsersPage = lazyPage('client/pages/all-users/AllUsersPage.tsx', { title: 'All Users', description: 'Manage Okay Bike accounts and roles.' }, () => import('../pages/all-users/AllUsersPage.js'));
+const allUsersPage = lazyPage('client/pages/all-users/AllUsersPage.tsx', catalogueMeta('admin.head.users.title', 'admin.head.users.description'), () => import('../pages/all-users/AllUsersPage.js'));
 const bikeDetailPage = lazyPage('client/pages/bike-detail/BikeDetailPage.tsx', bikeDetailHead, () => import('../pages/bike-detail/BikeDetailPage.js'));
 const checkoutPage = lazyPage('client/pages/checkout/CheckoutPage.tsx', catalogueMeta('head.checkout.title', 'head.checkout.description'), () => import('../pages/checkout/CheckoutPage.js'));
 const contactPage = lazyPage('client/pages/contact/ContactPage.tsx', catalogueMeta('pub.contact.title', 'pub.head.contact.description'), () => import('../pages/contact/ContactPage.js'));
@@ -80,31 +80,31 @@ const giftCardResultPage = lazyPage('client/pages/gift-cards/GiftCardResultPage.
   title: 'Gift card payment',
   description: 'The outcome of your Okay Bike gift card payment.',
 }, () => import('../pages/gift-cards/GiftCardResultPage.js'));
-const dashboardHomePage = lazyPage('client/pages/dashboard-home/DashboardHomePage.tsx', { title: 'Dashboard', description: 'Your Okay Bike dashboard.' }, () => import('../pages/dashboard-home/DashboardHomePage.js'));
+const dashboardHomePage = lazyPage('client/pages/dashboard-home/DashboardHomePage.tsx', catalogueMeta('admin.head.home.title', 'admin.head.home.description'), () => import('../pages/dashboard-home/DashboardHomePage.js'));
 const fleetPage = lazyPage('client/pages/fleet/FleetPage.tsx', fleetHead, () => import('../pages/fleet/FleetPage.js'));
-const counterSalePage = lazyPage('client/pages/fleet/CounterPage.tsx', { title: 'Counter', description: 'Scan a bike to hand it over or take it back, and book for a customer in the shop.' }, () => import('../pages/fleet/CounterPage.js'));
+const counterSalePage = lazyPage('client/pages/fleet/CounterPage.tsx', catalogueMeta('admin.head.counter.title', 'admin.head.counter.description'), () => import('../pages/fleet/CounterPage.js'));
 const homePage = lazyPage('client/pages/home/HomePage.tsx', DEFAULT_META, () => import('../pages/home/HomePage.js'));
 const loginPage = lazyPage('client/pages/login/LoginPage.tsx', catalogueMeta('head.login.title', 'head.login.description'), () => import('../pages/login/LoginPage.js'));
-const addReviewPage = lazyPage('client/pages/add-review/AddReviewPage.tsx', { title: 'Add Review', description: 'Review the bikes you have rented and paid for on Okay Bike.' }, () => import('../pages/add-review/AddReviewPage.js'));
+const addReviewPage = lazyPage('client/pages/add-review/AddReviewPage.tsx', catalogueMeta('admin.head.addReview.title', 'admin.head.addReview.description'), () => import('../pages/add-review/AddReviewPage.js'));
 const privacyPolicyPage = lazyPage('client/pages/privacy-policy/PrivacyPolicyPage.tsx', catalogueMeta('pub.privacy.title', 'pub.head.privacy.description'), () => import('../pages/privacy-policy/PrivacyPolicyPage.js'));
-const profilePage = lazyPage('client/pages/profile/ProfilePage.tsx', { title: 'My Profile', description: 'Your Okay Bike profile: personal information, reviews and favorite bikes.' }, () => import('../pages/profile/ProfilePage.js'));
-const rentalsPage = lazyPage('client/pages/rentals/RentalsPage.tsx', { title: 'My Rentals', description: 'Your Okay Bike rentals: what is still to pay and what is paid.' }, () => import('../pages/rentals/RentalsPage.js'));
-const returnBikesPage = lazyPage('client/pages/return-bikes/ReturnBikesPage.tsx', { title: 'Return Bikes', description: 'Confirm returned bikes and calculate the rental cost.' }, () => import('../pages/return-bikes/ReturnBikesPage.js'));
+const profilePage = lazyPage('client/pages/profile/ProfilePage.tsx', catalogueMeta('admin.head.profile.title', 'admin.head.profile.description'), () => import('../pages/profile/ProfilePage.js'));
+const rentalsPage = lazyPage('client/pages/rentals/RentalsPage.tsx', catalogueMeta('admin.head.rentals.title', 'admin.head.rentals.description'), () => import('../pages/rentals/RentalsPage.js'));
+const returnBikesPage = lazyPage('client/pages/return-bikes/ReturnBikesPage.tsx', catalogueMeta('admin.head.returnBikes.title', 'admin.head.returnBikes.description'), () => import('../pages/return-bikes/ReturnBikesPage.js'));
 const searchPage = lazyPage('client/pages/search/SearchPage.tsx', searchHead, () => import('../pages/search/SearchPage.js'));
 const signupPage = lazyPage('client/pages/signup/SignupPage.tsx', { title: 'Sign Up', description: 'Create your Okay Bike account and rent a bike in minutes.' }, () => import('../pages/signup/SignupPage.js'));
 const termsOfServicePage = lazyPage('client/pages/terms-of-service/TermsOfServicePage.tsx', catalogueMeta('pub.terms.title', 'pub.head.terms.description'), () => import('../pages/terms-of-service/TermsOfServicePage.js'));
-const updateBikePage = lazyPage('client/pages/update-bike/UpdateBikePage.tsx', { title: 'Update Bike', description: 'Edit a bike of the Okay Bike fleet.' }, () => import('../pages/update-bike/UpdateBikePage.js'));
-const changePasswordPage = lazyPage('client/pages/change-password/ChangePasswordPage.tsx', { title: 'Password & Security', description: 'Change the password of your Okay Bike account.' }, () => import('../pages/change-password/ChangePasswordPage.js'));
-const updateProfilePage = lazyPage('client/pages/update-profile/UpdateProfilePage.tsx', { title: 'Update Profile', description: 'Change the name, email, phone and address of your Okay Bike account.' }, () => import('../pages/update-profile/UpdateProfilePage.js'));
+const updateBikePage = lazyPage('client/pages/update-bike/UpdateBikePage.tsx', catalogueMeta('admin.head.updateBike.title', 'admin.head.updateBike.description'), () => import('../pages/update-bike/UpdateBikePage.js'));
+const changePasswordPage = lazyPage('client/pages/change-password/ChangePasswordPage.tsx', catalogueMeta('admin.head.password.title', 'admin.head.password.description'), () => import('../pages/change-password/ChangePasswordPage.js'));
+const updateProfilePage = lazyPage('client/pages/update-profile/UpdateProfilePage.tsx', catalogueMeta('admin.head.updateProfile.title', 'admin.head.updateProfile.description'), () => import('../pages/update-profile/UpdateProfilePage.js'));
 const paymentResultPage = lazyPage('client/pages/payment-result/PaymentResultPage.tsx', { title: 'Payment result', description: 'The outcome of your Okay Bike payment.' }, () => import('../pages/payment-result/PaymentResultPage.js'));
-const emailsPage = lazyPage('client/pages/emails/EmailsPage.tsx', { title: 'Emails', description: 'The messages Okay Bike sends its customers.' }, () => import('../pages/emails/EmailsPage.js'));
-const paymentsAttentionPage = lazyPage('client/pages/payments-attention/PaymentsAttentionPage.tsx', { title: 'Payments needing attention', description: 'Late payments refunded automatically and refunds the gateway refused.' }, () => import('../pages/payments-attention/PaymentsAttentionPage.js'));
-const shopSettingsPage = lazyPage('client/pages/shop-settings/ShopSettingsPage.tsx', { title: 'Shop Settings', description: 'Opening hours, closed dates and calendar feeds.' }, () => import('../pages/shop-settings/ShopSettingsPage.js'));
-const signAgreementPage = lazyPage('client/pages/agreement/SignAgreementPage.tsx', { title: 'Rental agreement', description: 'Every rider signs the rental agreement before pick-up.' }, () => import('../pages/agreement/SignAgreementPage.js'));
-const agreementAdminPage = lazyPage('client/pages/agreement/AgreementAdminPage.tsx', { title: 'Rental agreement', description: 'Write the rental agreement riders sign and check the signed PDFs.' }, () => import('../pages/agreement/AgreementAdminPage.js'));
-const webhooksPage = lazyPage('client/pages/webhooks/WebhooksPage.tsx', { title: 'Webhooks', description: 'Signed event notifications for partners.' }, () => import('../pages/webhooks/WebhooksPage.js'));
-const exportsPage = lazyPage('client/pages/exports/ExportsPage.tsx', { title: 'Exports', description: 'Download rentals, payments and users as CSV.' }, () => import('../pages/exports/ExportsPage.js'));
-const addonsPage = lazyPage('client/pages/addons/AddonsPage.tsx', { title: 'Add-ons & Codes', description: 'Add-ons rented with the bikes, their stock, and discount codes.' }, () => import('../pages/addons/AddonsPage.js'));
+const emailsPage = lazyPage('client/pages/emails/EmailsPage.tsx', catalogueMeta('admin.head.emails.title', 'admin.head.emails.description'), () => import('../pages/emails/EmailsPage.js'));
+const paymentsAttentionPage = lazyPage('client/pages/payments-attention/PaymentsAttentionPage.tsx', catalogueMeta('admin.head.payments.title', 'admin.head.payments.description'), () => import('../pages/payments-attention/PaymentsAttentionPage.js'));
+const shopSettingsPage = lazyPage('client/pages/shop-settings/ShopSettingsPage.tsx', catalogueMeta('admin.head.settings.title', 'admin.head.settings.description'), () => import('../pages/shop-settings/ShopSettingsPage.js'));
+const signAgreementPage = lazyPage('client/pages/agreement/SignAgreementPage.tsx', catalogueMeta('admin.head.signAgreement.title', 'admin.head.signAgreement.description'), () => import('../pages/agreement/SignAgreementPage.js'));
+const agreementAdminPage = lazyPage('client/pages/agreement/AgreementAdminPage.tsx', catalogueMeta('admin.head.signAgreement.title', 'admin.head.agreement.description'), () => import('../pages/agreement/AgreementAdminPage.js'));
+const webhooksPage = lazyPage('client/pages/webhooks/WebhooksPage.tsx', catalogueMeta('admin.head.webhooks.title', 'admin.head.webhooks.description'), () => import('../pages/webhooks/WebhooksPage.js'));
+const exportsPage = lazyPage('client/pages/exports/ExportsPage.tsx', catalogueMeta('admin.head.exports.title', 'admin.head.exports.description'), () => import('../pages/exports/ExportsPage.js'));
+const addonsPage = lazyPage('client/pages/addons/AddonsPage.tsx', catalogueMeta('admin.head.addons.title', 'admin.head.addons.description'), () => import('../pages/addons/AddonsPage.js'));
 // The booking widget's frame (issue 26): no layout, kept out of search results.
 const embedPage = lazyPage('client/pages/embed/EmbedPage.tsx', { title: 'Book a bike', description: 'Book a bike from Okay Bike.', noindex: true }, () =>
   import('../pages/embed/EmbedPage.js'),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { BikeInput } from '../api/admin-bikes.js';
 import { isApiError } from '../api/http.js';
 import { useShopCurrency } from '../app/app-settings.js';
+import { useLocale, useT, type MessageId } from '../app/i18n.js';
 import { useHydrated } from '../app/use-hydrated.js';
 import { currencyPrefix, moneyPrecision } from '../lib/money.js';
 import { decorativeIcon } from './decorative-icon.js';
@@ -43,8 +44,12 @@ export function showServerFieldErrors(form: FormInstance<BikeFormValues>, error:
   return byField.size > 0;
 }
 
+/** Example values the fields show before anything is typed (names of real bikes and a path: not translated). */
+const EXAMPLES = { name: 'Yamaha R15 V4', brand: 'Yamaha', model: 'R15', imageUrl: '/images/bikes/sport-red.svg' };
+
 function ImagePreview({ url }: { url: string | undefined }) {
   const { token } = theme.useToken();
+  const t = useT();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const valid = typeof url === 'string' && IMAGE_URL.test(url.trim());
   const src = valid ? url.trim() : null;
@@ -74,7 +79,7 @@ function ImagePreview({ url }: { url: string | undefined }) {
         {showImage ? (
           <img
             src={src}
-            alt="Preview of the bike image"
+            alt={t('admin.bikeForm.previewAlt')}
             onError={() => setFailedUrl(src)}
             style={{ width: '100%', height: '100%', objectFit: 'contain' }}
           />
@@ -83,11 +88,7 @@ function ImagePreview({ url }: { url: string | undefined }) {
         )}
       </div>
       <figcaption style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>
-        {showImage
-          ? 'Image preview'
-          : src
-            ? 'The image could not be loaded from this address.'
-            : 'Enter an image url to see a preview.'}
+        {showImage ? t('admin.bikeForm.preview') : src ? t('admin.bikeForm.previewFailed') : t('admin.bikeForm.previewHint')}
       </figcaption>
     </figure>
   );
@@ -107,7 +108,6 @@ interface BikeFormProps {
   currency?: string;
 }
 
-const required = (what: string) => ({ required: true, message: `Please enter the ${what}` });
 const wholeNumber = { width: '100%' } as const;
 
 /** The bike fields of the Add and Update screens: all required, numbers as numbers, a live image preview. */
@@ -119,6 +119,11 @@ export function BikeForm({ form, initialValues, submitLabel, submitting, showAva
   const hydrated = useHydrated();
   const { token } = theme.useToken();
   const imageUrl = Form.useWatch('imgageurl', form);
+  const t = useT();
+  const locale = useLocale();
+  const required = (message: MessageId) => ({ required: true, message: t(message) });
+  // 'At most 2048 characters': the limit without grouping, in the page's digits.
+  const atMost = (max: number) => ({ max, message: t('admin.bikeForm.atMost', { max: max.toLocaleString(locale, { useGrouping: false }) }) });
 
   return (
     <Form<BikeFormValues>
@@ -133,70 +138,66 @@ export function BikeForm({ form, initialValues, submitLabel, submitting, showAva
         <Col xs={24} lg={16}>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item label="Name" name="name" rules={[required('bike name'), { max: 100, message: 'At most 100 characters' }]}>
-                <Input autoComplete="off" placeholder="Yamaha R15 V4" />
+              <Form.Item label={t('admin.common.name')} name="name" rules={[required('admin.bikeForm.required.name'), atMost(100)]}>
+                <Input autoComplete="off" placeholder={EXAMPLES.name} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="Brand" name="brand" rules={[required('brand'), { max: 100, message: 'At most 100 characters' }]}>
-                <Input autoComplete="off" placeholder="Yamaha" />
+              <Form.Item label={t('bike.fact.brand')} name="brand" rules={[required('admin.bikeForm.required.brand'), atMost(100)]}>
+                <Input autoComplete="off" placeholder={EXAMPLES.brand} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="Model" name="model" rules={[required('model'), { max: 100, message: 'At most 100 characters' }]}>
-                <Input autoComplete="off" placeholder="R15" />
+              <Form.Item label={t('bike.fact.model')} name="model" rules={[required('admin.bikeForm.required.model'), atMost(100)]}>
+                <Input autoComplete="off" placeholder={EXAMPLES.model} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
-              <Form.Item label="Year" name="year" rules={[required('year')]}>
+              <Form.Item label={t('bike.fact.year')} name="year" rules={[required('admin.bikeForm.required.year')]}>
                 <InputNumber min={1900} max={maxYear} precision={0} style={wholeNumber} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
-              <Form.Item label="CC" name="cc" rules={[required('engine displacement')]}>
+              <Form.Item label={t('bike.fact.cc')} name="cc" rules={[required('admin.bikeForm.required.cc')]}>
                 <InputNumber min={0} max={5000} precision={0} style={wholeNumber} />
               </Form.Item>
             </Col>
             <Col xs={12} md={12}>
-              <Form.Item label="Price Per Hour" name="pricePerHour" rules={[required('price per hour')]}>
+              <Form.Item label={t('admin.bikeForm.pricePerHour')} name="pricePerHour" rules={[required('admin.bikeForm.required.price')]}>
                 <InputNumber min={0} max={100000} {...money} step={0.5} style={wholeNumber} />
               </Form.Item>
             </Col>
             <Col xs={12} md={12}>
-              <Form.Item label="Quantity" name="quantity" rules={[required('quantity')]}>
+              <Form.Item label={t('admin.common.quantity')} name="quantity" rules={[required('admin.bikeForm.required.quantity')]}>
                 <InputNumber min={0} max={10000} precision={0} style={wholeNumber} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item
-                label="Security deposit per bike"
+                label={t('admin.bikeForm.deposit')}
                 name="depositAmount"
-                extra="Held on the customer's card a day before the start and released after the return; 0 = no deposit"
+                extra={t('admin.bikeForm.depositHelp')}
               >
                 <InputNumber min={0} max={1000000} {...money} step={10} style={wholeNumber} />
               </Form.Item>
             </Col>
             <Col span={24}>
               <Form.Item
-                label="Image url"
+                label={t('admin.bikeForm.imageUrl')}
                 name="imgageurl"
-                rules={[
-                  required('image url'),
-                  { pattern: IMAGE_URL, message: 'Use an http(s) address or a path starting with /' },
-                  { max: 2048, message: 'At most 2048 characters' },
-                ]}
+                rules={[required('admin.bikeForm.required.imageUrl'), { pattern: IMAGE_URL, message: t('admin.bikeForm.imageUrlPattern') }, atMost(2048)]}
               >
-                <Input autoComplete="off" inputMode="url" placeholder="/images/bikes/sport-red.svg" />
+                <Input autoComplete="off" inputMode="url" placeholder={EXAMPLES.imageUrl} />
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Form.Item label="Description" name="description" rules={[required('description')]}>
+              <Form.Item label={t('admin.common.description')} name="description" rules={[required('admin.bikeForm.required.description')]}>
                 <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount styles={{ count: { color: token.colorTextSecondary } }} />
               </Form.Item>
             </Col>
             {showAvailability ? (
               <Col span={24}>
-                <Form.Item label="Available" name="isAvailable" valuePropName="checked">
+                <Form.Item label={t('bike.available')} name="isAvailable" valuePropName="checked">
                   <Switch />
                 </Form.Item>
               </Col>

@@ -24,7 +24,7 @@ import type { MessageId } from '../../locales/index.js';
 export interface DashboardMenuEntry {
   to: string;
   label: string;
-  /** The label's catalogue id, for the entries a customer sees (the admin's screens are English for now). */
+  /** The label's catalogue id: the menu follows the user's chosen language (`label` is its English text). */
   labelId?: MessageId;
   icon: ReactNode;
   /** Shown only to this role; absent: everyone signed in. */
@@ -37,23 +37,23 @@ export const DASHBOARD_MENU: DashboardMenuEntry[] = [
   { to: '/dashboard/profile', label: 'Profile', labelId: 'dashboard.menu.profile', icon: <UserOutlined /> },
   { to: '/dashboard/rentals', label: 'Rentals', labelId: 'dashboard.menu.rentals', icon: <CalendarOutlined />, only: 'user' },
   { to: '/dashboard/myrentals', label: 'Add Review', labelId: 'dashboard.menu.addReview', icon: <StarOutlined />, only: 'user' },
-  { to: '/dashboard/addbike', label: 'Add Bike', icon: <PlusCircleOutlined />, only: 'admin' },
-  { to: '/dashboard/allbikes', label: 'All Bikes', icon: <AppstoreOutlined />, only: 'admin' },
-  { to: '/dashboard/returnbikes', label: 'Return Bikes', icon: <RollbackOutlined />, only: 'admin' },
-  { to: '/dashboard/fleet', label: 'Fleet', icon: <ScheduleOutlined />, only: 'admin' },
-  { to: '/dashboard/counter', label: 'Counter', icon: <ShopOutlined />, only: 'admin' },
+  { to: '/dashboard/addbike', label: 'Add Bike', labelId: 'admin.menu.addBike', icon: <PlusCircleOutlined />, only: 'admin' },
+  { to: '/dashboard/allbikes', label: 'All Bikes', labelId: 'admin.head.bikes.title', icon: <AppstoreOutlined />, only: 'admin' },
+  { to: '/dashboard/returnbikes', label: 'Return Bikes', labelId: 'admin.head.returnBikes.title', icon: <RollbackOutlined />, only: 'admin' },
+  { to: '/dashboard/fleet', label: 'Fleet', labelId: 'admin.head.fleet.title', icon: <ScheduleOutlined />, only: 'admin' },
+  { to: '/dashboard/counter', label: 'Counter', labelId: 'admin.head.counter.title', icon: <ShopOutlined />, only: 'admin' },
   // Issue 25: add-ons, their stock for the week, and discount codes.
-  { to: '/dashboard/addons', label: 'Add-ons & Codes', icon: <TagsOutlined />, only: 'admin' },
-  { to: '/dashboard/allusers', label: 'All Users', icon: <TeamOutlined />, only: 'admin' },
+  { to: '/dashboard/addons', label: 'Add-ons & Codes', labelId: 'admin.head.addons.title', icon: <TagsOutlined />, only: 'admin' },
+  { to: '/dashboard/allusers', label: 'All Users', labelId: 'admin.head.users.title', icon: <TeamOutlined />, only: 'admin' },
   // Issue 16, after the spec's entries: the outbox, partner webhooks, exports; issue 11: payments to look at.
-  { to: '/dashboard/emails', label: 'Emails', icon: <MailOutlined />, only: 'admin' },
-  { to: '/dashboard/webhooks', label: 'Webhooks', icon: <ApiOutlined />, only: 'admin' },
-  { to: '/dashboard/exports', label: 'Exports', icon: <CloudDownloadOutlined />, only: 'admin' },
-  { to: '/dashboard/payments', label: 'Payment Attention', icon: <ExclamationCircleOutlined />, only: 'admin' },
+  { to: '/dashboard/emails', label: 'Emails', labelId: 'admin.head.emails.title', icon: <MailOutlined />, only: 'admin' },
+  { to: '/dashboard/webhooks', label: 'Webhooks', labelId: 'admin.head.webhooks.title', icon: <ApiOutlined />, only: 'admin' },
+  { to: '/dashboard/exports', label: 'Exports', labelId: 'admin.head.exports.title', icon: <CloudDownloadOutlined />, only: 'admin' },
+  { to: '/dashboard/payments', label: 'Payment Attention', labelId: 'admin.menu.payments', icon: <ExclamationCircleOutlined />, only: 'admin' },
   // Issue 26: opening hours, closed dates and the staff's calendar feeds.
-  { to: '/dashboard/settings', label: 'Shop Settings', icon: <SettingOutlined />, only: 'admin' },
+  { to: '/dashboard/settings', label: 'Shop Settings', labelId: 'admin.head.settings.title', icon: <SettingOutlined />, only: 'admin' },
   // Issue 22: the rental agreement riders sign, its versions and the signed PDFs.
-  { to: '/dashboard/agreement', label: 'Rental Agreement', icon: <FileProtectOutlined />, only: 'admin' },
+  { to: '/dashboard/agreement', label: 'Rental Agreement', labelId: 'admin.menu.agreement', icon: <FileProtectOutlined />, only: 'admin' },
 ];
 
 export const dashboardMenuFor = (role: Role): DashboardMenuEntry[] =>

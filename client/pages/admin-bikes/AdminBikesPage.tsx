@@ -1,8 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Form, Input, Modal, Select, Table, theme, type TableColumnsType } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_BIKES_PAGE_SIZE, useDeleteBike } from '../../api/admin-bikes.js';
 import { useFleet, type Bike } from '../../api/bikes.js';
+import { FormattedMessage } from 'react-intl';
+import { useLocale, useT, type MessageId } from '../../app/i18n.js';
 import { notify, notifyError } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
@@ -42,6 +44,8 @@ export default function AdminBikesPage() {
   const [toDelete, setToDelete] = useState<Bike | null>(null);
   const { token } = theme.useToken();
   const { ref: listRef, paged } = useFocusListOnPage<HTMLDivElement>(page);
+  const t = useT();
+  const locale = useLocale();
 
   const data = fleet.data;
   const matching = useMemo(() => (data ?? []).filter((bike) => matches(bike, filters)), [data, filters]);
@@ -68,62 +72,62 @@ export default function AdminBikesPage() {
     if (!toDelete) return;
     deleteBike.mutate(toDelete._id, {
       onSuccess: () => {
-        notify.success('Bike Deleted Successfully');
+        notify.success(t('admin.bikes.deleted'));
         setToDelete(null);
       },
       // 409: the bike has rentals not yet returned; the server says so.
-      onError: (error) => notifyError(error, 'Failed to delete bike'),
+      onError: (error) => notifyError(error, t('admin.bikes.deleteFailed')),
     });
   };
 
   const columns: TableColumnsType<Bike> = [
     {
-      title: 'Image',
+      title: t('admin.bikes.colImage'),
       dataIndex: 'imgageurl',
       width: 72,
       render: (url: string) => <img className="admin-bike-thumb" src={url} alt="" width={56} height={42} loading="lazy" />,
     },
-    { title: 'Name', dataIndex: 'name', width: 150, render: (name: string) => <strong>{name}</strong> },
-    { title: 'Brand', dataIndex: 'brand' },
-    { title: 'Model', dataIndex: 'model' },
-    { title: 'Year', dataIndex: 'year', align: 'right' },
-    { title: 'CC', dataIndex: 'cc', align: 'right' },
+    { title: t('admin.common.name'), dataIndex: 'name', width: 150, render: (name: string) => <strong>{name}</strong> },
+    { title: t('bike.fact.brand'), dataIndex: 'brand' },
+    { title: t('bike.fact.model'), dataIndex: 'model' },
+    { title: t('bike.fact.year'), dataIndex: 'year', align: 'right', render: (year: number) => year.toLocaleString(locale, { useGrouping: false }) },
+    { title: t('bike.fact.cc'), dataIndex: 'cc', align: 'right', render: (cc: number) => cc.toLocaleString(locale, { useGrouping: false }) },
     {
-      title: 'Price',
+      title: t('admin.bikes.colPrice'),
       dataIndex: 'pricePerHour',
       align: 'right',
       render: (price: number, bike) => (
         <span className="admin-nowrap">
-          {formatMoney(price, bike.currency)}
-          <span className="admin-muted">/h</span>
+          {formatMoney(price, bike.currency, locale)}
+          <span className="admin-muted">{t('admin.bikes.perHour')}</span>
         </span>
       ),
     },
-    { title: 'Quantity', dataIndex: 'quantity', align: 'right' },
+    { title: t('admin.common.quantity'), dataIndex: 'quantity', align: 'right', render: (quantity: number) => quantity.toLocaleString(locale, { useGrouping: false }) },
     {
-      title: 'Availability',
+      title: t('admin.bikes.availability'),
       key: 'availability',
       render: (_, bike) => (
         <Flex gap={4} wrap>
           <AvailabilityTag bike={bike} />
-          {bike.isAvailable ? null : <StatusTag tone="warning">Switched off</StatusTag>}
+          {bike.isAvailable ? null : <StatusTag tone="warning">{t('admin.bikes.switchedOff')}</StatusTag>}
         </Flex>
       ),
     },
     {
-      title: 'Actions',
+      title: t('admin.common.actions'),
       key: 'actions',
       fixed: 'right',
       render: (_, bike) => (
         <Flex vertical gap={6}>
-          <ButtonLink size="small" to={`/dashboard/updatebike/${bike._id}`} icon={<EditOutlined {...decorativeIcon} />} aria-label={`Update ${bike.name}`}>
-            Update
+          <ButtonLink size="small" to={`/dashboard/updatebike/${bike._id}`} icon={<EditOutlined {...decorativeIcon} />} aria-label={t('admin.bikes.updateOf', { name: bike.name })}>
+            {t('admin.bikes.update')}
           </ButtonLink>
-          <ButtonLink size="small" to={`/dashboard/fleet/${bike._id}`} icon={<ScheduleOutlined {...decorativeIcon} />} aria-label={`Fleet of ${bike.name}`}>
-            Fleet
+          <ButtonLink size="small" to={`/dashboard/fleet/${bike._id}`} icon={<ScheduleOutlined {...decorativeIcon} />} aria-label={t('admin.bikes.fleetOf', { name: bike.name })}>
+            {t('admin.bikes.fleet')}
           </ButtonLink>
-          <Button size="small" danger icon={<DeleteOutlined {...decorativeIcon} />} aria-label={`Delete ${bike.name}`} onClick={() => setToDelete(bike)}>
-            Delete
+          <Button size="small" danger icon={<DeleteOutlined {...decorativeIcon} />} aria-label={t('admin.common.deleteOf', { name: bike.name })} onClick={() => setToDelete(bike)}>
+            {t('admin.common.delete')}
           </Button>
         </Flex>
       ),
@@ -133,60 +137,60 @@ export default function AdminBikesPage() {
   return (
     <>
       <PageHeading
-        title="All Bikes"
-        lead={data ? `${data.length} bikes in the fleet. The filters search all of them.` : 'Every bike of the fleet.'}
+        title={t('admin.bikes.title')}
+        lead={data ? t('admin.bikes.lead', { count: data.length }) : t('admin.bikes.leadLoading')}
         extra={
           <ButtonLink type="primary" to="/dashboard/addbike" icon={<PlusOutlined {...decorativeIcon} />}>
-            Add Bike
+            {t('admin.bikes.add')}
           </ButtonLink>
         }
       />
       <Card>
-        <Form layout="vertical" className="admin-filters" role="search" aria-label="Filter bikes">
-          <Form.Item label="Brand" htmlFor="bike-filter-brand">
+        <Form layout="vertical" className="admin-filters" role="search" aria-label={t('admin.bikes.filter')}>
+          <Form.Item label={t('bike.fact.brand')} htmlFor="bike-filter-brand">
             <Input
               id="bike-filter-brand"
               allowClear
-              placeholder="Filter by brand"
+              placeholder={t('admin.bikes.filterBrand')}
               value={filters.brand}
               onChange={(e) => setFilters((f) => ({ ...f, brand: e.target.value }))}
             />
           </Form.Item>
-          <Form.Item label="Model" htmlFor="bike-filter-model">
+          <Form.Item label={t('bike.fact.model')} htmlFor="bike-filter-model">
             <Input
               id="bike-filter-model"
               allowClear
-              placeholder="Filter by model"
+              placeholder={t('admin.bikes.filterModel')}
               value={filters.model}
               onChange={(e) => setFilters((f) => ({ ...f, model: e.target.value }))}
             />
           </Form.Item>
-          <Form.Item label="Availability" htmlFor="bike-filter-availability">
+          <Form.Item label={t('admin.bikes.availability')} htmlFor="bike-filter-availability">
             <Select<Availability>
               id="bike-filter-availability"
               value={filters.availability}
               onChange={(availability) => setFilters((f) => ({ ...f, availability }))}
               options={[
-                { value: 'all', label: 'All' },
-                { value: 'true', label: 'Available' },
-                { value: 'false', label: 'Unavailable' },
+                { value: 'all', label: t('admin.bikes.all') },
+                { value: 'true', label: t('bike.available') },
+                { value: 'false', label: t('bike.unavailable') },
               ]}
             />
           </Form.Item>
           {filtering ? (
-            <Form.Item label={<span aria-hidden>&nbsp;</span>}>
-              <Button onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>
+            <Form.Item label={<span aria-hidden>{'\u00a0'}</span>}>
+              <Button onClick={() => setFilters(NO_FILTERS)}>{t('allBikes.clearFilters')}</Button>
             </Form.Item>
           ) : null}
         </Form>
 
         {fleet.isError && !data ? (
-          <LoadError title="The bikes could not be loaded." onRetry={() => fleet.refetch()} variant="dashboard" />
+          <LoadError title={t('allBikes.loadError')} onRetry={() => fleet.refetch()} variant="dashboard" />
         ) : (
-          <div ref={listRef} tabIndex={-1} data-focus-target aria-label={`Bikes, page ${shownPage} of ${totalPages}`} role="region">
+          <div ref={listRef} tabIndex={-1} data-focus-target aria-label={t('admin.bikes.region', { page: shownPage, total: totalPages })} role="region">
             {filtering && data ? (
               <p className="admin-match-count" aria-live="polite">
-                {matching.length === 1 ? '1 bike matches' : `${matching.length} bikes match`}
+                {t('admin.bikes.matches', { count: matching.length })}
               </p>
             ) : null}
             <Table<Bike>
@@ -197,13 +201,13 @@ export default function AdminBikesPage() {
               size="middle"
               loading={fleet.isPending}
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: <Empty description="No Bikes Found" styles={{ description: { color: token.colorTextSecondary } }} /> }}
+              locale={{ emptyText: <Empty description={t('admin.bikes.none')} styles={{ description: { color: token.colorTextSecondary } }} /> }}
             />
           </div>
         )}
         {data ? (
           <Pager
-            label="Bike pages"
+            label={t('admin.bikes.pages')}
             page={shownPage}
             totalPages={totalPages}
             onChange={(next) => {
@@ -215,9 +219,9 @@ export default function AdminBikesPage() {
       </Card>
 
       <Modal
-        title="Confirm Deletion"
+        title={t('admin.bikes.confirmTitle')}
         open={toDelete !== null}
-        okText="Delete"
+        okText={t('admin.common.delete')}
         okButtonProps={{ danger: true }}
         confirmLoading={deleteBike.isPending}
         onOk={confirmDelete}
@@ -225,8 +229,10 @@ export default function AdminBikesPage() {
         destroyOnHidden
       >
         <p>
-          Are you sure you want to delete <strong>{toDelete?.name}</strong>? It leaves the listings and favourites; past rentals and reviews keep
-          its name.
+          <FormattedMessage
+            id={'admin.bikes.confirmText' satisfies MessageId}
+            values={{ name: toDelete?.name ?? '', b: (chunks: ReactNode[]) => <strong key="name">{chunks}</strong> }}
+          />
         </p>
       </Modal>
     </>

@@ -6,6 +6,7 @@ import { useDeleteUser, usePromoteUser, useUsers } from '../../api/admin-users.j
 import { isApiError } from '../../api/http.js';
 import type { User } from '../../api/types.js';
 import { useSession } from '../../api/users.js';
+import { useT } from '../../app/i18n.js';
 import { notify } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -36,76 +37,77 @@ export default function AllUsersPage() {
   const deleteUser = useDeleteUser();
   const { token } = theme.useToken();
   const { ref: listRef, paged } = useFocusListOnPage<HTMLDivElement>(page);
+  const t = useT();
 
   const data = users.data;
   useStayInRange(page, data?.users.length, data?.totalPages, goTo);
 
   const promote = (user: User) =>
     promoteUser.mutate(user._id, {
-      onSuccess: () => notify.success('User Promoted Successfully'),
-      onError: (error) => notify.error(failure('Error Promoting User', error)),
+      onSuccess: () => notify.success(t('admin.users.promoted')),
+      onError: (error) => notify.error(failure(t('admin.users.promoteError'), error)),
     });
 
   const remove = (user: User) =>
     deleteUser.mutate(user._id, {
-      onSuccess: () => notify.success('User Deleted Successfully'),
-      onError: (error) => notify.error(failure('Error Deleting User', error)),
+      onSuccess: () => notify.success(t('admin.users.deleted')),
+      onError: (error) => notify.error(failure(t('admin.users.deleteError'), error)),
     });
 
   const columns: TableColumnsType<User> = cardTableColumns<User>([
     {
-      title: 'Name',
+      title: t('admin.common.name'),
       dataIndex: 'name',
       render: (name: string, user) => (
         <Flex gap={8} align="center" wrap>
           <strong>{name}</strong>
-          {user._id === session?.id ? <StatusTag tone="info">You</StatusTag> : null}
+          {user._id === session?.id ? <StatusTag tone="info">{t('admin.users.you')}</StatusTag> : null}
         </Flex>
       ),
     },
-    { title: 'Email', dataIndex: 'email', render: (email: string) => <a href={`mailto:${email}`}>{email}</a> },
+    { title: t('admin.common.email'), dataIndex: 'email', render: (email: string) => <a href={`mailto:${email}`}>{email}</a> },
     {
-      title: 'Role',
+      title: t('admin.users.colRole'),
       dataIndex: 'role',
       render: (role: User['role']) => (
-        <StatusTag tone={role === 'admin' ? 'warning' : 'info'}>{role}</StatusTag>
+        <StatusTag tone={role === 'admin' ? 'warning' : 'info'}>{t('admin.users.role', { role })}</StatusTag>
       ),
     },
     {
-      title: 'Actions',
+      title: t('admin.common.actions'),
       key: 'actions',
       render: (_, user) => {
         const self = user._id === session?.id;
         const deleting = deleteUser.isPending && deleteUser.variables === user._id;
         const promoting = promoteUser.isPending && promoteUser.variables === user._id;
         const deleteButton = (
-          <Button danger icon={<DeleteOutlined {...decorativeIcon} />} loading={deleting} disabled={self} aria-label={deleting ? undefined : `Delete ${user.name}`}>
-            {deleting ? 'Deleting...' : 'Delete'}
+          <Button danger icon={<DeleteOutlined {...decorativeIcon} />} loading={deleting} disabled={self} aria-label={deleting ? undefined : t('admin.common.deleteOf', { name: user.name })}>
+            {deleting ? t('admin.users.deleting') : t('admin.common.delete')}
           </Button>
         );
         return (
           <Flex gap={8} wrap>
             {user.role === 'admin' ? null : (
               <Popconfirm
-                title={`Promote ${user.name} to admin?`}
-                description="Admins manage bikes, users and returns."
-                okText="Promote"
+                title={t('admin.users.promoteQuestion', { name: user.name })}
+                description={t('admin.users.promoteHelp')}
+                okText={t('admin.users.promote')}
                 onConfirm={() => promote(user)}
               >
-                <Button icon={<CrownOutlined {...decorativeIcon} />} loading={promoting} aria-label={`Promote ${user.name}`}>
-                  Promote
+                <Button icon={<CrownOutlined {...decorativeIcon} />} loading={promoting} aria-label={t('admin.users.promoteOf', { name: user.name })}>
+                  {t('admin.users.promote')}
                 </Button>
               </Popconfirm>
             )}
             {self ? (
-              <Tooltip title="You cannot delete your own account">
+              <Tooltip title={t('admin.users.cannotDeleteSelf')}>
                 <span>{deleteButton}</span>
               </Tooltip>
             ) : (
               <Popconfirm
-                title={`Delete ${user.name}?`}
-                description="Their rentals, reviews and favourites are deleted too."
-                okText="Delete"
+                title={t('admin.users.deleteQuestion', { name: user.name })}
+                description={t('admin.users.deleteHelp')}
+                okText={t('admin.common.delete')}
                 okButtonProps={{ danger: true }}
                 onConfirm={() => remove(user)}
               >
@@ -120,12 +122,12 @@ export default function AllUsersPage() {
 
   return (
     <>
-      <PageHeading title="All Users" lead={data ? `${data.totalUsers} accounts, newest first.` : 'Every account, newest first.'} />
+      <PageHeading title={t('admin.users.title')} lead={data ? t('admin.users.lead', { total: data.totalUsers }) : t('admin.users.leadLoading')} />
       <Card>
         {users.isError && !data ? (
-          <LoadError title="The users could not be loaded." onRetry={() => users.refetch()} variant="dashboard" />
+          <LoadError title={t('admin.users.loadError')} onRetry={() => users.refetch()} variant="dashboard" />
         ) : (
-          <div ref={listRef} tabIndex={-1} data-focus-target role="region" aria-label={`Users, page ${page} of ${data?.totalPages ?? 1}`}>
+          <div ref={listRef} tabIndex={-1} data-focus-target role="region" aria-label={t('admin.users.region', { page, total: data?.totalPages ?? 1 })}>
             <Table<User>
               className={CARD_TABLE_CLASS}
               rowKey="_id"
@@ -134,13 +136,13 @@ export default function AllUsersPage() {
               pagination={false}
               loading={users.isPending || navigation.state === 'loading'}
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: <Empty description="No Users Found" styles={{ description: { color: token.colorTextSecondary } }} /> }}
+              locale={{ emptyText: <Empty description={t('admin.users.none')} styles={{ description: { color: token.colorTextSecondary } }} /> }}
             />
           </div>
         )}
         {data ? (
           <Pager
-            label="User pages"
+            label={t('admin.users.pages')}
             page={page}
             totalPages={data.totalPages}
             onChange={(next) => {

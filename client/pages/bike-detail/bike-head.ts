@@ -1,7 +1,8 @@
 import type { BikeDetail } from '../../api/bikes.js';
 import { queryKeys } from '../../api/query-keys.js';
 import type { Review } from '../../api/reviews.js';
-import { absoluteUrl, canonicalPathFor, type HeadArgs, type PageMeta } from '../../app/head.js';
+import { absoluteUrl, canonicalPathFor, catalogueMeta, type HeadArgs, type PageMeta } from '../../app/head.js';
+import { DEFAULT_LOCALE, formatMessage } from '../../../locales/index.js';
 import { engineText } from '../../lib/bike-text.js';
 import { formatMoney } from '../../lib/money.js';
 import { bikeStructuredData } from './structured-data.js';
@@ -36,9 +37,15 @@ export function bikeDetailHead({ params, queryClient, origin }: HeadArgs): PageM
   };
 }
 
-/** /dashboard/fleet/:id names the bike once it is loaded. */
+/** /dashboard/fleet/:id names the bike once it is loaded (in the user's language, like every dashboard head). */
 export function fleetHead({ params, queryClient }: HeadArgs): PageMeta {
   const id = params.id ?? '';
   const bike = id ? queryClient.getQueryData<BikeDetail>(queryKeys.bikes.detail(id)) : undefined;
-  return { title: bike ? `Fleet: ${bike.name}` : 'Fleet', description: 'Units, maintenance and availability of a bike.' };
+  if (!bike) return catalogueMeta('admin.head.fleet.title', 'admin.head.fleet.description');
+  const values = { name: bike.name };
+  return {
+    title: formatMessage(DEFAULT_LOCALE, 'admin.head.fleet.bikeTitle', values),
+    description: formatMessage(DEFAULT_LOCALE, 'admin.head.fleet.description'),
+    i18n: { title: 'admin.head.fleet.bikeTitle', description: 'admin.head.fleet.description', values },
+  };
 }

@@ -2,15 +2,17 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useDashboardSummary, type NewUser } from '../../api/dashboard.js';
+import { useLocale, useNumberFormat, useT } from '../../app/i18n.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
 import { costBars, signupPoints, type SignupRange } from './chart-data.js';
-import { earnLabel, RentalCostChart, SignupsChart } from './DashboardCharts.js';
+import { RentalCostChart, SignupsChart, useEarnLabel } from './DashboardCharts.js';
 import { LoadError } from '../../components/LoadError.js';
 
 function SummaryCard({ title, value, definition, footnote }: { title: string; value: string; definition: string; footnote?: ReactNode }) {
+  const t = useT();
   return (
     <Card className="dashboard-stat-card">
       <Statistic
@@ -18,7 +20,7 @@ function SummaryCard({ title, value, definition, footnote }: { title: string; va
           <span className="dashboard-stat-title">
             {title}
             <Tooltip title={definition}>
-              <Button type="text" size="small" shape="circle" icon={<InfoCircleOutlined {...decorativeIcon} />} aria-label={`What ${title} counts`} />
+              <Button type="text" size="small" shape="circle" icon={<InfoCircleOutlined {...decorativeIcon} />} aria-label={t('admin.home.whatCounts', { title })} />
             </Tooltip>
           </span>
         }
@@ -61,15 +63,10 @@ function ChartDataTable({ caption, headers, rows }: { caption: string; headers: 
 
 const cardTitle = (text: string) => <h2 className="dashboard-card-title">{text}</h2>;
 
-const newUserColumns: TableColumnsType<NewUser> = cardTableColumns<NewUser>([
-  { title: 'Name', dataIndex: 'name', render: (name: string) => <strong>{name}</strong> },
-  { title: 'Email', dataIndex: 'email' },
-  { title: 'Joined On', dataIndex: 'createdAt', render: (createdAt: string) => <DateTime value={createdAt} dateOnly /> },
-]);
-
 function OverviewSkeleton() {
+  const t = useT();
   return (
-    <div role="status" aria-busy="true" aria-label="Loading the rental summary">
+    <div role="status" aria-busy="true" aria-label={t('admin.home.loadingSummary')}>
       <Row gutter={[16, 16]}>
         {[0, 1, 2].map((i) => (
           <Col key={i} xs={24} md={8}>
@@ -87,13 +84,18 @@ function OverviewSkeleton() {
 export function AdminOverview() {
   const summary = useDashboardSummary();
   const [range, setRange] = useState<SignupRange>('all');
+  const t = useT();
+  const locale = useLocale();
+  const number = useNumberFormat();
+  const count = useNumberFormat({ useGrouping: false });
+  const earnLabel = useEarnLabel();
 
   // A failed background refresh keeps the figures on screen; the error state is for having none.
   if (!summary.data && !summary.isError) {
     return (
       <section aria-labelledby="rental-summary-title" className="dashboard-section">
         <h2 id="rental-summary-title" className="dashboard-section-title">
-          Bike Rental Summary
+          {t('admin.home.summaryTitle')}
         </h2>
         <OverviewSkeleton />
       </section>
@@ -101,41 +103,49 @@ export function AdminOverview() {
   }
   if (!summary.data) {
     return (
-      <LoadError title="Error loading data." onRetry={() => summary.refetch()} variant="dashboard" />
+      <LoadError title={t('admin.home.loadError')} onRetry={() => summary.refetch()} variant="dashboard" />
     );
   }
 
   const { totals, rentals, signupsByMonth, signupsLast7Days, newUsers } = summary.data;
-  const bars = costBars(rentals, undefined, totals.currency);
-  const signups = signupPoints(range, signupsByMonth, signupsLast7Days);
-  const money = (amount: number) => formatMoney(amount, totals.currency);
+  const bars = costBars(rentals, undefined, totals.currency, t);
+  const signups = signupPoints(range, signupsByMonth, signupsLast7Days, locale);
+  const money = (amount: number, currency = totals.currency) => formatMoney(amount, currency, locale);
+  const newUserColumns: TableColumnsType<NewUser> = cardTableColumns<NewUser>([
+    { title: t('admin.common.name'), dataIndex: 'name', render: (name: string) => <strong>{name}</strong> },
+    { title: t('admin.common.email'), dataIndex: 'email' },
+    { title: t('admin.home.colJoined'), dataIndex: 'createdAt', render: (createdAt: string) => <DateTime value={createdAt} dateOnly /> },
+  ]);
 
   return (
     <>
       <section aria-labelledby="rental-summary-title" className="dashboard-section">
         <h2 id="rental-summary-title" className="dashboard-section-title">
-          Bike Rental Summary
+          {t('admin.home.summaryTitle')}
         </h2>
         <Row gutter={[16, 16]}>
           {[
             {
-              title: 'Total Rented',
-              value: totals.totalRented.toLocaleString('en-US'),
-              definition: 'Units rented: the bikes of every rental whose booking fee was paid, counted per unit.',
+              key: 'rented',
+              title: t('admin.home.totalRented'),
+              value: number(totals.totalRented),
+              definition: t('admin.home.totalRentedHelp'),
             },
             {
-              title: 'Total Earn',
+              key: 'earn',
+              title: t('admin.home.totalEarn'),
               value: money(totals.totalEarn),
-              definition: 'Money actually paid for returned rentals. Booking fees are counted apart.',
-              footnote: `Booking fees: ${formatMoney(totals.bookingFees.amount, totals.bookingFees.currency)}`,
+              definition: t('admin.home.totalEarnHelp'),
+              footnote: t('admin.home.bookingFees', { amount: money(totals.bookingFees.amount, totals.bookingFees.currency) }),
             },
             {
-              title: 'Total Bikes',
-              value: totals.totalBikes.toLocaleString('en-US'),
-              definition: 'Units in the fleet: the units in stock plus the units out on rentals.',
+              key: 'bikes',
+              title: t('admin.home.totalBikes'),
+              value: number(totals.totalBikes),
+              definition: t('admin.home.totalBikesHelp'),
             },
-          ].map((card) => (
-            <Col key={card.title} xs={24} md={8}>
+          ].map(({ key, ...card }) => (
+            <Col key={key} xs={24} md={8}>
               <SummaryCard {...card} />
             </Col>
           ))}
@@ -144,36 +154,36 @@ export function AdminOverview() {
 
       <Row gutter={[16, 16]} className="dashboard-section">
         <Col xs={24} xl={12}>
-          <Card title={cardTitle('Cost per Rental')} className="dashboard-chart-card">
+          <Card title={cardTitle(t('admin.home.costPerRental'))} className="dashboard-chart-card">
             {rentals.length === 0 ? (
-              <Empty className="dashboard-chart-empty" description="No returned rentals yet." />
+              <Empty className="dashboard-chart-empty" description={t('admin.home.noReturned')} />
             ) : (
               <figure className="dashboard-figure">
                 <div aria-hidden="true">
                   <RentalCostChart bars={bars} currency={totals.currency} />
                 </div>
                 <ChartDataTable
-                  caption="Cost per rental, largest first"
-                  headers={['Bike', 'Earn', 'User']}
+                  caption={t('admin.home.costCaption')}
+                  headers={[t('admin.home.colBike'), t('admin.home.colEarn'), t('admin.home.colUser')]}
                   rows={[...rentals].sort((a, b) => b.cost - a.cost).map((c) => [c.bikeName, earnLabel(c.cost, totals.currency), c.userEmail])}
                 />
                 <figcaption className="dashboard-figure-caption">
                   {rentals.length > bars.length
-                    ? `The ${bars.length - 1} largest of the ${rentals.length} most recently returned rentals; the rest together in the last bar.`
-                    : `The ${rentals.length} most recently returned rental${rentals.length === 1 ? '' : 's'}, largest first.`}
+                    ? t('admin.home.costGrouped', { n: bars.length - 1, total: rentals.length })
+                    : t('admin.home.costRecent', { count: rentals.length })}
                 </figcaption>
               </figure>
             )}
           </Card>
         </Col>
         <Col xs={24} xl={12}>
-          <Card title={cardTitle('New User Signups')} className="dashboard-chart-card dashboard-signups-card">
+          <Card title={cardTitle(t('admin.home.signups'))} className="dashboard-chart-card dashboard-signups-card">
             <div className="dashboard-chart-toolbar">
               <span className="dashboard-figure-caption" aria-live="polite">
-                {range === 'all' ? 'All time, new users per month.' : 'Past week, new users per day.'}
+                {range === 'all' ? t('admin.home.allTimeCaption') : t('admin.home.weekCaption')}
               </span>
               <Button size="small" onClick={() => setRange((r) => (r === 'all' ? 'week' : 'all'))}>
-                {range === 'all' ? 'Show Past Week' : 'Show All Time'}
+                {range === 'all' ? t('admin.home.showWeek') : t('admin.home.showAll')}
               </Button>
             </div>
             <figure className="dashboard-figure">
@@ -181,16 +191,16 @@ export function AdminOverview() {
                 <SignupsChart data={signups} />
               </div>
               <ChartDataTable
-                caption={range === 'all' ? 'New users per month' : 'New users per day, past week'}
-                headers={[range === 'all' ? 'Month' : 'Day', 'New users']}
-                rows={signups.map((s) => [s.label, s.count])}
+                caption={range === 'all' ? t('admin.home.perMonth') : t('admin.home.perDay')}
+                headers={[range === 'all' ? t('admin.home.colMonth') : t('admin.home.colDay'), t('admin.home.colNewUsers')]}
+                rows={signups.map((s) => [s.label, count(s.count)])}
               />
             </figure>
           </Card>
         </Col>
       </Row>
 
-      <Card title={cardTitle('New Users List')} className="dashboard-section">
+      <Card title={cardTitle(t('admin.home.newUsersList'))} className="dashboard-section">
         <Table<NewUser>
           className={CARD_TABLE_CLASS}
           rowKey="_id"
@@ -199,7 +209,7 @@ export function AdminOverview() {
           pagination={false}
           size="middle"
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description="No users yet." /> }}
+          locale={{ emptyText: <Empty description={t('admin.home.noUsers')} /> }}
         />
       </Card>
     </>

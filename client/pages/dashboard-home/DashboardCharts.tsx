@@ -5,11 +5,19 @@
  */
 import { Tooltip } from 'antd';
 import type { CSSProperties } from 'react';
+import { useLocale, useNumberFormat, useT } from '../../app/i18n.js';
 import { formatMoney } from '../../lib/money.js';
 import type { CostBar, SignupPoint } from './chart-data.js';
 
-/** Spec section 2: the cost tooltip reads 'Earn: $' and the amount (the dashboard's totals are in dollars). */
-export const earnLabel = (cost: number, currency: string): string => `Earn: ${formatMoney(cost, currency)}`;
+/**
+ * Spec section 2: the cost tooltip reads 'Earn: $' and the amount, in the shop's currency formatted for the page's
+ * language ('Einnahmen: 37,50 $', 'আয়: ৩৭.৫০ US$').
+ */
+export function useEarnLabel(): (cost: number, currency: string) => string {
+  const t = useT();
+  const locale = useLocale();
+  return (cost, currency) => t('admin.chart.earn', { amount: formatMoney(cost, currency, locale) });
+}
 
 const barWidth = (value: number, max: number): CSSProperties => ({
   width: `${max > 0 ? Math.min(100, Math.max((value / max) * 100, value > 0 ? 1.5 : 0)) : 0}%`,
@@ -20,6 +28,8 @@ export function RentalCostChart({ bars, currency }: { bars: CostBar[]; currency:
   // The scale is the largest single rental's: the grouped sum may run to the end of its track (it is labelled and
   // drawn apart), so it never shrinks the rentals to slivers.
   const max = Math.max(0, ...bars.filter((bar) => !bar.grouped).map((bar) => bar.cost));
+  const locale = useLocale();
+  const earnLabel = useEarnLabel();
   return (
     <ol className="okb-hbar-chart">
       {bars.map((bar) => (
@@ -41,7 +51,7 @@ export function RentalCostChart({ bars, currency }: { bars: CostBar[]; currency:
             </span>
             <span className="okb-hbar-track">
               <span className="okb-hbar-fill" style={barWidth(bar.cost, max)} />
-              <span className="okb-hbar-value">{formatMoney(bar.cost, currency)}</span>
+              <span className="okb-hbar-value">{formatMoney(bar.cost, currency, locale)}</span>
             </span>
           </li>
         </Tooltip>
@@ -53,27 +63,26 @@ export function RentalCostChart({ bars, currency }: { bars: CostBar[]; currency:
 /** One column per month (all time) or per day (past week), the count above each column. */
 export function SignupsChart({ data }: { data: SignupPoint[] }) {
   const max = Math.max(1, ...data.map((point) => point.count));
+  const t = useT();
+  // Counts in the page's digits (Bangla ১২), without grouping as before.
+  const count = useNumberFormat({ useGrouping: false });
   return (
     <ol className="okb-col-chart" style={{ '--okb-cols': data.length } as CSSProperties}>
-      {data.map((point, index) => {
-        const [first, second] = point.label.split(' ');
-        // A month's year shows under its first column and under each January; weekdays have none.
-        const year = second && (index === 0 || first === 'Jan') ? second : null;
-        return (
-          <Tooltip key={point.label} title={`${point.label}: ${point.count} new user${point.count === 1 ? '' : 's'}`}>
-            <li className="okb-col">
-              <span className="okb-col-plot">
-                <span className="okb-col-count">{point.count}</span>
-                <span className="okb-col-fill" style={{ height: `${(point.count / max) * 100}%` }} />
-              </span>
-              <span className="okb-col-label">
-                {first}
-                {year ? <span className="okb-col-year">{year}</span> : null}
-              </span>
-            </li>
-          </Tooltip>
-        );
-      })}
+      {/* A month's year shows under its first column and under each January; weekdays have none. */}
+      {data.map((point) => (
+        <Tooltip key={point.key} title={t('admin.chart.signupTip', { label: point.label, count: point.count })}>
+          <li className="okb-col">
+            <span className="okb-col-plot">
+              <span className="okb-col-count">{count(point.count)}</span>
+              <span className="okb-col-fill" style={{ height: `${(point.count / max) * 100}%` }} />
+            </span>
+            <span className="okb-col-label">
+              {point.name}
+              {point.year ? <span className="okb-col-year">{point.year}</span> : null}
+            </span>
+          </li>
+        </Tooltip>
+      ))}
     </ol>
   );
 }

@@ -1,27 +1,32 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Progress } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useT, type MessageId } from '../../app/i18n.js';
 import { downloadExport, type ExportKind, type ExportProgress } from '../../api/notifications.js';
 import { notifyError } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
 
-const EXPORTS: { kind: ExportKind; title: string; text: string }[] = [
-  { kind: 'rentals', title: 'Rentals', text: 'Every rental with its customer, bike, window, state and money.' },
-  { kind: 'payments', title: 'Payments', text: 'Every booking fee, rental payment and gift card sale with its gateway, state and gift-card part.' },
-  { kind: 'users', title: 'Users', text: 'Every account with its contact details and role.' },
-  { kind: 'gift-cards', title: 'Gift cards', text: 'Every gift card with its balance, buyer, recipient and dates (never its code).' },
+/** Each export's name, description and failure message (catalogue ids). */
+const EXPORTS: { kind: ExportKind; title: MessageId; text: MessageId; failed: MessageId }[] = [
+  { kind: 'rentals', title: 'admin.exports.rentals', text: 'admin.exports.rentalsText', failed: 'admin.exports.rentalsFailed' },
+  { kind: 'payments', title: 'admin.exports.payments', text: 'admin.exports.paymentsText', failed: 'admin.exports.paymentsFailed' },
+  { kind: 'users', title: 'admin.exports.users', text: 'admin.exports.usersText', failed: 'admin.exports.usersFailed' },
+  { kind: 'gift-cards', title: 'admin.exports.giftCards', text: 'admin.exports.giftCardsText', failed: 'admin.exports.giftCardsFailed' },
 ];
 
-function ExportCard({ kind, title, text }: (typeof EXPORTS)[number]) {
+function ExportCard({ kind, title: titleId, text, failed }: (typeof EXPORTS)[number]) {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const t = useT();
+  const title = t(titleId);
   const running = progress !== null;
   const start = async () => {
     setProgress({ rows: 0, total: null });
     try {
       await downloadExport(kind, setProgress);
     } catch (e) {
-      notifyError(e, `The ${title.toLowerCase()} export failed. Please try again.`);
+      notifyError(e, t(failed));
     } finally {
       setProgress(null);
     }
@@ -29,18 +34,23 @@ function ExportCard({ kind, title, text }: (typeof EXPORTS)[number]) {
   const percent = progress?.total ? Math.min(100, Math.round((progress.rows / progress.total) * 100)) : 0;
   return (
     <Card title={title} style={{ flex: '1 1 260px' }}>
-      <p style={{ marginTop: 0 }}>{text}</p>
+      <p style={{ marginTop: 0 }}>{t(text)}</p>
       {running ? (
         <div role="status" aria-live="polite">
           <Progress percent={percent} status="active" />
           <span style={{ fontSize: 13 }}>
-            {progress.rows.toLocaleString('en-US')} of {progress.total === null ? '...' : progress.total.toLocaleString('en-US')} rows
+            {progress.total === null
+              ? t('admin.exports.progressUnknown', { n: progress.rows })
+              : t('admin.exports.progress', { n: progress.rows, total: progress.total })}
           </span>
         </div>
       ) : (
         <Button type="primary" icon={<DownloadOutlined {...decorativeIcon} />} onClick={() => void start()}>
           {/* Named 'Download Rentals as CSV' from its own text (WCAG 2.5.3: the visible words are in the name). */}
-          Download <span className="visually-hidden">{title} as </span>CSV
+          <FormattedMessage
+            id={'admin.exports.download' satisfies MessageId}
+            values={{ title, hidden: (chunks: ReactNode[]) => <span key="hidden" className="visually-hidden">{chunks}</span> }}
+          />
         </Button>
       )}
     </Card>
@@ -49,9 +59,10 @@ function ExportCard({ kind, title, text }: (typeof EXPORTS)[number]) {
 
 /** Admin: CSV exports streamed from the database, with progress while a large one downloads. */
 export default function ExportsPage() {
+  const t = useT();
   return (
     <>
-      <PageHeading title="Exports" lead="CSV files for spreadsheets and accounting, read from the database as they download." />
+      <PageHeading title={t('admin.exports.title')} lead={t('admin.exports.lead')} />
       <Flex gap={16} wrap>
         {EXPORTS.map((e) => (
           <ExportCard key={e.kind} {...e} />

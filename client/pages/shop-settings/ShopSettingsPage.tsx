@@ -3,6 +3,7 @@ import { CalendarOutlined, ClockCircleOutlined, ReloadOutlined } from '@ant-desi
 import { Alert, Button, Card, Flex, Input, Popconfirm, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCalendarFeeds, useOpeningHours, useRotateFeeds, useUpdateOpeningHours, type DayInput, type OpeningHours } from '../../api/shop.js';
+import { useT } from '../../app/i18n.js';
 import { notify, notifyError } from '../../app/notify.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { LoadError } from '../../components/LoadError.js';
@@ -16,7 +17,6 @@ interface Day {
 }
 
 const DAYS: DayInput['day'][] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const label = (day: string) => day[0].toUpperCase() + day.slice(1);
 
 const defaultWeek = (): Day[] => DAYS.map((day) => ({ day, closed: day === 'sunday', open: '09:00', close: '18:00' }));
 
@@ -32,12 +32,14 @@ function OpeningHoursCard() {
   const hours = useOpeningHours();
   const save = useUpdateOpeningHours();
   const [state, setState] = useState<ReturnType<typeof fromServer> | null>(null);
+  const t = useT();
   useEffect(() => {
     if (hours.data) setState(fromServer(hours.data));
   }, [hours.data]);
 
-  if (hours.isError) return <LoadError title="The opening hours could not be loaded" onRetry={() => hours.refetch()} retrying={hours.isFetching} variant="dashboard" />;
-  if (!state || !hours.data) return <Card title="Opening hours"><Skeleton active paragraph={{ rows: 7 }} /></Card>;
+  if (hours.isError) return <LoadError title={t('admin.settings.hoursLoadError')} onRetry={() => hours.refetch()} retrying={hours.isFetching} variant="dashboard" />;
+  if (!state || !hours.data) return <Card title={t('admin.settings.hours')}><Skeleton active paragraph={{ rows: 7 }} /></Card>;
+  const label = (day: string) => t('admin.settings.day', { day });
 
   const setDay = (i: number, change: Partial<Day>) => setState({ ...state, week: state.week.map((d, j) => (j === i ? { ...d, ...change } : d)) });
   const submit = () => {
@@ -50,7 +52,7 @@ function OpeningHoursCard() {
         openingHours: state.enabled ? state.week.map((d): DayInput => (d.closed ? { day: d.day, closed: true } : { day: d.day, closed: false, open: d.open, close: d.close })) : null,
         closedDates: dates,
       },
-      { onSuccess: () => notify.success('Opening hours saved'), onError: (e) => notifyError(e) },
+      { onSuccess: () => notify.success(t('admin.settings.saved')), onError: (e) => notifyError(e) },
     );
   };
 
@@ -59,34 +61,34 @@ function OpeningHoursCard() {
       title={
         <Space>
           <ClockCircleOutlined {...decorativeIcon} />
-          <h2 className="okb-card-heading" style={{ margin: 0, fontSize: 'inherit' }}>Opening hours</h2>
+          <h2 className="okb-card-heading" style={{ margin: 0, fontSize: 'inherit' }}>{t('admin.settings.hours')}</h2>
         </Space>
       }
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        Customers pick bikes up and bring them back while the shop is open. Times are in the shop&apos;s time zone ({hours.data.timeZone}).
+        {t('admin.settings.hoursLead', { zone: hours.data.timeZone })}
       </Typography.Paragraph>
       <Flex align="center" gap={12} style={{ marginBottom: 12 }}>
         <Switch id="hours-enabled" checked={state.enabled} onChange={(enabled) => setState({ ...state, enabled })} />
-        <label htmlFor="hours-enabled">{state.enabled ? 'Pick-ups and returns only in these hours' : 'No opening hours: any time is fine'}</label>
+        <label htmlFor="hours-enabled">{state.enabled ? t('admin.settings.enabled') : t('admin.settings.disabled')}</label>
       </Flex>
       {state.enabled ? (
-        <div role="group" aria-label="Hours per weekday">
+        <div role="group" aria-label={t('admin.settings.perWeekday')}>
           {state.week.map((d, i) => (
             <div className="shop-hours-row" key={d.day}>
               <strong id={`day-${d.day}`}>{label(d.day)}</strong>
               <Switch
                 checked={!d.closed}
-                aria-label={`${label(d.day)} open`}
+                aria-label={t('admin.settings.dayOpen', { day: label(d.day) })}
                 onChange={(open) => setDay(i, { closed: !open })}
               />
               {d.closed ? (
-                <Tag>Closed all day</Tag>
+                <Tag>{t('admin.settings.closedAllDay')}</Tag>
               ) : (
                 <div className="shop-hours-times">
-                  <Input type="time" aria-label={`${label(d.day)} opens at`} value={d.open} onChange={(e) => setDay(i, { open: e.target.value })} />
-                  <span aria-hidden="true">to</span>
-                  <Input type="time" aria-label={`${label(d.day)} closes at`} value={d.close} onChange={(e) => setDay(i, { close: e.target.value })} />
+                  <Input type="time" aria-label={t('admin.settings.opensAt', { day: label(d.day) })} value={d.open} onChange={(e) => setDay(i, { open: e.target.value })} />
+                  <span aria-hidden="true">{t('admin.settings.to')}</span>
+                  <Input type="time" aria-label={t('admin.settings.closesAt', { day: label(d.day) })} value={d.close} onChange={(e) => setDay(i, { close: e.target.value })} />
                 </div>
               )}
             </div>
@@ -95,7 +97,7 @@ function OpeningHoursCard() {
       ) : null}
       <div style={{ marginTop: 16 }}>
         <label htmlFor="closed-dates" style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
-          Closed dates
+          {t('admin.settings.closedDates')}
         </label>
         <Input.TextArea
           id="closed-dates"
@@ -106,11 +108,11 @@ function OpeningHoursCard() {
           onChange={(e) => setState({ ...state, closedDates: e.target.value })}
         />
         <Typography.Text id="closed-dates-help" type="secondary" style={{ fontSize: 13 }}>
-          Holidays and other days off, as YYYY-MM-DD separated by commas.
+          {t('admin.settings.closedDatesHelp')}
         </Typography.Text>
       </div>
       <Button type="primary" style={{ marginTop: 16 }} loading={save.isPending} onClick={submit}>
-        Save opening hours
+        {t('admin.settings.save')}
       </Button>
     </Card>
   );
@@ -120,33 +122,35 @@ function OpeningHoursCard() {
 function FeedsCard() {
   const feeds = useCalendarFeeds();
   const rotate = useRotateFeeds();
-  if (feeds.isError) return <LoadError title="The calendar feeds could not be loaded" onRetry={() => feeds.refetch()} retrying={feeds.isFetching} variant="dashboard" />;
-  const rows: { label: string; url: string | undefined; help: string }[] = [
-    { label: 'Whole shop', url: feeds.data?.shop, help: 'Every pick-up and return.' },
-    { label: 'One bike', url: feeds.data?.bike, help: "Put a bike's id in place of {bikeId}." },
-    { label: 'One unit', url: feeds.data?.unit, help: "Put a unit's id in place of {unitId} (the Fleet page lists them)." },
+  const t = useT();
+  if (feeds.isError) return <LoadError title={t('admin.settings.feedsLoadError')} onRetry={() => feeds.refetch()} retrying={feeds.isFetching} variant="dashboard" />;
+  const rows: { key: string; label: string; url: string | undefined; help: string }[] = [
+    { key: 'shop', label: t('admin.settings.wholeShop'), url: feeds.data?.shop, help: t('admin.settings.wholeShopHelp') },
+    // The URLs' placeholders, as the feed URLs spell them.
+    { key: 'bike', label: t('admin.settings.oneBike'), url: feeds.data?.bike, help: t('admin.settings.oneBikeHelp', { token: '{bikeId}' }) },
+    { key: 'unit', label: t('admin.settings.oneUnit'), url: feeds.data?.unit, help: t('admin.settings.oneUnitHelp', { token: '{unitId}' }) },
   ];
   return (
     <Card
       title={
         <Space>
           <CalendarOutlined {...decorativeIcon} />
-          <h2 style={{ margin: 0, fontSize: 'inherit' }}>Calendar feeds</h2>
+          <h2 style={{ margin: 0, fontSize: 'inherit' }}>{t('admin.settings.feeds')}</h2>
         </Space>
       }
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        Subscribe in Google Calendar, Outlook or Apple Calendar. The feeds show first names and booking numbers only; anyone with a URL can read it.
+        {t('admin.settings.feedsLead')}
       </Typography.Paragraph>
       {!feeds.data ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
         <dl style={{ margin: 0 }}>
           {rows.map((r) => (
-            <div key={r.label} style={{ marginBottom: 12 }}>
+            <div key={r.key} style={{ marginBottom: 12 }}>
               <dt style={{ fontWeight: 600 }}>{r.label}</dt>
               <dd style={{ margin: 0 }}>
-                <Typography.Text className="shop-feed-url" code copyable={{ text: r.url, tooltips: ['Copy URL', 'Copied'] }}>
+                <Typography.Text className="shop-feed-url" code copyable={{ text: r.url, tooltips: [t('admin.settings.copyUrl'), t('admin.settings.copied')] }}>
                   {r.url}
                 </Typography.Text>
                 <div style={{ fontSize: 13, color: 'var(--okb-muted)' }}>{r.help}</div>
@@ -156,13 +160,13 @@ function FeedsCard() {
         </dl>
       )}
       <Popconfirm
-        title="Replace the feed URLs?"
-        description="Every calendar subscribed to the old URLs stops updating."
-        okText="Replace"
-        onConfirm={() => rotate.mutate(undefined, { onSuccess: () => notify.success('New feed URLs made'), onError: (e) => notifyError(e) })}
+        title={t('admin.settings.replaceQuestion')}
+        description={t('admin.settings.replaceHelp')}
+        okText={t('admin.settings.replace')}
+        onConfirm={() => rotate.mutate(undefined, { onSuccess: () => notify.success(t('admin.settings.replaced')), onError: (e) => notifyError(e) })}
       >
         <Button icon={<ReloadOutlined {...decorativeIcon} />} loading={rotate.isPending}>
-          Replace feed URLs
+          {t('admin.settings.replaceButton')}
         </Button>
       </Popconfirm>
     </Card>
@@ -171,10 +175,11 @@ function FeedsCard() {
 
 /** Admin: the shop's opening hours, closed dates and calendar feeds. */
 export default function ShopSettingsPage() {
+  const t = useT();
   return (
     <>
-      <PageHeading title="Shop Settings" lead="When customers can pick bikes up and bring them back, and the calendars staff subscribe to." />
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Bookings already made keep their times when the hours change." />
+      <PageHeading title={t('admin.settings.title')} lead={t('admin.settings.lead')} />
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('admin.settings.keepTimes')} />
       <Flex vertical gap={16}>
         <OpeningHoursCard />
         <FeedsCard />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { useUpdateBike } from '../../api/admin-bikes.js';
 import { useBike } from '../../api/bikes.js';
+import { useT } from '../../app/i18n.js';
 import { notify } from '../../app/notify.js';
 import { BikeForm, showServerFieldErrors, type BikeFormValues } from '../../components/BikeForm.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
@@ -17,6 +18,7 @@ export default function UpdateBikePage() {
   const { data: bike } = useBike(id);
   const [form] = Form.useForm<BikeFormValues>();
   const updateBike = useUpdateBike();
+  const t = useT();
   // The quantity the form shows as loaded: the bike's figure when the form was filled, then what was last saved
   // (the form keeps its values while the cached bike refetches). Sent as `loadedQuantity`, so the server applies
   // only the change typed here.
@@ -33,7 +35,7 @@ export default function UpdateBikePage() {
         // Spec section 8 keeps this wording for the update as well.
         onSuccess: () => {
           setLoadedQuantity(Number(values.quantity));
-          notify.success('Bike Added Successfully');
+          notify.success(t('admin.addBike.added'));
         },
         onError: (error) => {
           console.error('Updating the bike failed:', error);
@@ -46,11 +48,11 @@ export default function UpdateBikePage() {
   return (
     <>
       <PageHeading
-        title="Update Bike"
-        lead={`Editing ${bike.name}`}
+        title={t('admin.updateBike.title')}
+        lead={t('admin.updateBike.lead', { name: bike.name })}
         extra={
           <ButtonLink to="/dashboard/allbikes" icon={<ArrowLeftOutlined />}>
-            All Bikes
+            {t('admin.bikes.title')}
           </ButtonLink>
         }
       />
@@ -58,7 +60,7 @@ export default function UpdateBikePage() {
         <BikeForm
           form={form}
           initialValues={initialValues}
-          submitLabel="Update"
+          submitLabel={t('admin.bikes.update')}
           submitting={updateBike.isPending}
           maxYear={Math.max(currentYear + 1, bike.year)}
           currency={bike.currency}

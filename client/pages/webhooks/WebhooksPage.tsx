@@ -3,6 +3,8 @@ import { ApiOutlined, DeleteOutlined, PlusOutlined, RedoOutlined, SendOutlined }
 import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Input, Popconfirm, Switch, Table, Typography, type TableColumnsType } from 'antd';
 import type { CheckboxGroupProps } from 'antd/es/checkbox/index.js';
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useT, useNumberFormat, type MessageId } from '../../app/i18n.js';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -26,17 +28,24 @@ import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 
 const DELIVERY_TONE: Record<WebhookDelivery['status'], StatusTone> = { succeeded: 'success', pending: 'warning', failed: 'danger' };
 
+/** An example endpoint (a URL, not translated). */
+const EXAMPLE_URL = 'https://partner.example/okaybike/webhooks';
+
 /**
  * The events to send, a group of checkboxes. The form marks its field required; aria-required is not allowed on a
  * group (axe: aria-allowed-attr), so it is left off here and the group's name says that one is needed.
  */
 function EventChoices({ 'aria-required': _required, ...props }: CheckboxGroupProps<string> & { 'aria-required'?: boolean | 'true' | 'false' }) {
-  return <Checkbox.Group {...props} role="group" aria-label="Events (choose at least one)" options={WEBHOOK_EVENTS.map((e) => ({ label: e, value: e }))} />;
+  const t = useT();
+  return <Checkbox.Group {...props} role="group" aria-label={t('admin.webhooks.eventsGroup')} options={WEBHOOK_EVENTS.map((e) => ({ label: e, value: e }))} />;
 }
 
 function AttemptLog({ deliveryId }: { deliveryId: string }) {
   const delivery = useDelivery(deliveryId);
   const log = delivery.data?.attemptLog ?? [];
+  const t = useT();
+  // Milliseconds without grouping ('1234 ms'), in the page's digits.
+  const ms = useNumberFormat({ useGrouping: false });
   return (
     <Table
       size="small"
@@ -45,10 +54,10 @@ function AttemptLog({ deliveryId }: { deliveryId: string }) {
       pagination={false}
       dataSource={log}
       columns={[
-        { title: 'Attempt at', dataIndex: 'attemptedAt', render: (v: string) => <DateTime value={v} fallback="-" /> },
-        { title: 'HTTP status', dataIndex: 'statusCode', render: (v: number | null) => v ?? 'no answer' },
-        { title: 'Latency', dataIndex: 'latencyMs', render: (v: number) => `${v} ms` },
-        { title: 'Answer', key: 'answer', render: (_, a) => <code style={{ whiteSpace: 'pre-wrap' }}>{a.error ?? a.responseExcerpt.slice(0, 200)}</code> },
+        { title: t('admin.webhooks.attemptAt'), dataIndex: 'attemptedAt', render: (v: string) => <DateTime value={v} fallback="-" /> },
+        { title: t('admin.webhooks.httpStatus'), dataIndex: 'statusCode', render: (v: number | null) => v ?? t('admin.webhooks.noAnswer') },
+        { title: t('admin.webhooks.latency'), dataIndex: 'latencyMs', render: (v: number) => t('admin.webhooks.ms', { n: ms(v) }) },
+        { title: t('admin.webhooks.answer'), key: 'answer', render: (_, a) => <code style={{ whiteSpace: 'pre-wrap' }}>{a.error ?? a.responseExcerpt.slice(0, 200)}</code> },
       ]}
     />
   );
@@ -57,6 +66,7 @@ function AttemptLog({ deliveryId }: { deliveryId: string }) {
 function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const deliveries = useDeliveries(endpoint._id);
   const resend = useResendDelivery();
+  const t = useT();
   // 'Deliveries' opens this card below the endpoints: bring it into view and move focus to its heading.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -64,14 +74,18 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     heading.current?.focus({ preventScroll: true });
   }, [endpoint._id]);
   const columns: TableColumnsType<WebhookDelivery> = [
-    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => <DateTime value={v} fallback="-" /> },
-    { title: 'Event', dataIndex: 'eventType', render: (v: string, d) => <span title={`Event id ${d.eventId}`}>{v}</span> },
-    { title: 'Status', dataIndex: 'status', render: (s: WebhookDelivery['status']) => <StatusTag tone={DELIVERY_TONE[s]}>{s}</StatusTag> },
-    { title: 'Attempts', dataIndex: 'attempts' },
-    { title: 'Last answer', key: 'last', render: (_, d) => d.lastStatusCode ?? d.lastError ?? '-' },
-    { title: 'Next try', dataIndex: 'nextAttemptAt', render: (v: string | null) => <DateTime value={v} fallback="-" /> },
+    { title: t('admin.common.created'), dataIndex: 'createdAt', render: (v: string) => <DateTime value={v} fallback="-" /> },
+    { title: t('admin.webhooks.event'), dataIndex: 'eventType', render: (v: string, d) => <span title={t('admin.webhooks.eventId', { id: d.eventId })}>{v}</span> },
     {
-      title: 'Actions',
+      title: t('admin.common.status'),
+      dataIndex: 'status',
+      render: (s: WebhookDelivery['status']) => <StatusTag tone={DELIVERY_TONE[s]}>{t('admin.webhooks.deliveryStatus', { status: s })}</StatusTag>,
+    },
+    { title: t('admin.webhooks.attempts'), dataIndex: 'attempts' },
+    { title: t('admin.webhooks.lastAnswer'), key: 'last', render: (_, d) => d.lastStatusCode ?? d.lastError ?? '-' },
+    { title: t('admin.webhooks.nextTry'), dataIndex: 'nextAttemptAt', render: (v: string | null) => <DateTime value={v} fallback="-" /> },
+    {
+      title: t('admin.common.actions'),
       key: 'actions',
       render: (_, d) => (
         <Button
@@ -81,15 +95,15 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
           onClick={() =>
             resend.mutate(d._id, {
               onSuccess: (r) => {
-                notify.success(r.status === 'succeeded' ? 'Delivered' : `Not delivered: ${r.lastError ?? r.lastStatusCode}`);
+                notify.success(r.status === 'succeeded' ? t('admin.webhooks.delivered') : t('admin.webhooks.notDelivered', { reason: String(r.lastError ?? r.lastStatusCode) }));
                 void deliveries.refetch();
               },
               onError: (e) => notifyError(e),
             })
           }
-          aria-label={`Resend ${d.eventType} ${d.eventId}`}
+          aria-label={t('admin.webhooks.resendOf', { event: d.eventType, id: d.eventId })}
         >
-          Resend
+          {t('admin.webhooks.resend')}
         </Button>
       ),
     },
@@ -98,7 +112,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     <Card
       title={
         <h2 ref={heading} tabIndex={-1} className="webhook-deliveries-title">
-          Deliveries to {breakAfter(endpoint.url, '/')}
+          <FormattedMessage id={'admin.webhooks.deliveriesHeading' satisfies MessageId} values={{ url: () => <span key="url">{breakAfter(endpoint.url, '/')}</span> }} />
         </h2>
       }
       style={{ marginTop: 16, scrollMarginTop: 'calc(var(--okb-header-h) + 16px)' }}
@@ -113,7 +127,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         // At least 760 px wide (a phone scrolls it sideways); wider screens fit every column, long answers wrap.
         scroll={{ x: 760 }}
         expandable={{ expandedRowRender: (d) => <AttemptLog deliveryId={d._id} /> }}
-        locale={{ emptyText: <Empty description="No deliveries yet" /> }}
+        locale={{ emptyText: <Empty description={t('admin.webhooks.noDeliveries')} /> }}
       />
     </Card>
   );
@@ -131,11 +145,12 @@ export default function WebhooksPage() {
   const [form] = Form.useForm<{ url: string; events: string[]; description?: string }>();
   const endpoints = webhooks.data ?? [];
   const current = endpoints.find((e) => e._id === selected) ?? null;
+  const t = useT();
 
   // A card per endpoint on phones; on desktop the actions wrap inside their cell instead of running off the table.
   const columns: TableColumnsType<WebhookEndpoint> = cardTableColumns<WebhookEndpoint>([
     {
-      title: 'URL',
+      title: t('admin.webhooks.url'),
       dataIndex: 'url',
       // One block, so the phone card's heading keeps the description under the URL.
       render: (url: string, e) => (
@@ -145,21 +160,21 @@ export default function WebhooksPage() {
         </div>
       ),
     },
-    { title: 'Events', dataIndex: 'events', render: (events: string[]) => events.join(', ') },
+    { title: t('admin.webhooks.events'), dataIndex: 'events', render: (events: string[]) => events.join(', ') },
     {
-      title: 'Enabled',
+      title: t('admin.webhooks.enabled'),
       dataIndex: 'enabled',
       render: (enabled: boolean, e) => (
-        <Switch checked={enabled} aria-label={`Enabled: ${e.url}`} onChange={(v) => update.mutate({ id: e._id, enabled: v }, { onError: (err) => notifyError(err) })} />
+        <Switch checked={enabled} aria-label={t('admin.webhooks.enabledOf', { url: e.url })} onChange={(v) => update.mutate({ id: e._id, enabled: v }, { onError: (err) => notifyError(err) })} />
       ),
     },
     {
-      title: 'Actions',
+      title: t('admin.common.actions'),
       key: 'actions',
       render: (_, e) => (
         <Flex gap={8} wrap>
-          <Button icon={<ApiOutlined {...decorativeIcon} />} onClick={() => setSelected(e._id)} aria-label={`Deliveries to ${e.url}`}>
-            Deliveries
+          <Button icon={<ApiOutlined {...decorativeIcon} />} onClick={() => setSelected(e._id)} aria-label={t('admin.webhooks.deliveriesTo', { url: e.url })}>
+            {t('admin.webhooks.deliveries')}
           </Button>
           <Button
             icon={<SendOutlined {...decorativeIcon} />}
@@ -168,19 +183,23 @@ export default function WebhooksPage() {
               test.mutate(e._id, {
                 onSuccess: (d) => {
                   setSelected(e._id);
-                  if (d.status === 'succeeded') notify.success('Test event delivered');
-                  else notify.error(`Test event not delivered: ${d.lastError ?? `HTTP ${d.lastStatusCode}`}`);
+                  if (d.status === 'succeeded') notify.success(t('admin.webhooks.testDelivered'));
+                  else notify.error(t('admin.webhooks.testNotDelivered', { reason: d.lastError ?? `HTTP ${d.lastStatusCode}` }));
                 },
                 onError: (err) => notifyError(err),
               })
             }
-            aria-label={`Send test event to ${e.url}`}
+            aria-label={t('admin.webhooks.sendTestTo', { url: e.url })}
           >
-            Send test
+            {t('admin.webhooks.sendTest')}
           </Button>
-          <Popconfirm title="Delete this endpoint?" description="Its deliveries are deleted too." okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(e._id, { onError: (err) => notifyError(err) })}>
-            <Button danger icon={<DeleteOutlined {...decorativeIcon} />} aria-label={`Delete ${e.url}`}>
-              Delete
+          <Popconfirm
+            title={t('admin.webhooks.deleteQuestion')}
+            description={t('admin.webhooks.deleteHelp')}
+            okText={t('admin.common.delete')}
+            okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(e._id, { onError: (err) => notifyError(err) })}>
+            <Button danger icon={<DeleteOutlined {...decorativeIcon} />} aria-label={t('admin.common.deleteOf', { name: e.url })}>
+              {t('admin.common.delete')}
             </Button>
           </Popconfirm>
         </Flex>
@@ -190,8 +209,8 @@ export default function WebhooksPage() {
 
   return (
     <>
-      <PageHeading title="Webhooks" lead="Partners get signed events (X-OkayBike-Signature) at their URL, retried for 3 days." />
-      <Card title="Add an endpoint" style={{ marginBottom: 16 }}>
+      <PageHeading title={t('admin.webhooks.title')} lead={t('admin.webhooks.lead')} />
+      <Card title={t('admin.webhooks.addTitle')} style={{ marginBottom: 16 }}>
         <Form
           form={form}
           layout="vertical"
@@ -206,17 +225,24 @@ export default function WebhooksPage() {
             })
           }
         >
-          <Form.Item name="url" label="URL" rules={[{ required: true, message: 'Enter the URL' }, { type: 'url', message: 'Enter an http or https URL' }]}>
-            <Input placeholder="https://partner.example/okaybike/webhooks" inputMode="url" />
+          <Form.Item
+            name="url"
+            label={t('admin.webhooks.url')}
+            rules={[
+              { required: true, message: t('admin.webhooks.urlRequired') },
+              { type: 'url', message: t('admin.webhooks.urlInvalid') },
+            ]}
+          >
+            <Input placeholder={EXAMPLE_URL} inputMode="url" />
           </Form.Item>
-          <Form.Item name="events" label="Events" rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one event' }]}>
+          <Form.Item name="events" label={t('admin.webhooks.events')} rules={[{ required: true, type: 'array', min: 1, message: t('admin.webhooks.eventsRequired') }]}>
             <EventChoices />
           </Form.Item>
-          <Form.Item name="description" label="Description">
-            <Input maxLength={200} placeholder="Insurance partner" />
+          <Form.Item name="description" label={t('admin.common.description')}>
+            <Input maxLength={200} placeholder={t('admin.webhooks.descriptionPlaceholder')} />
           </Form.Item>
           <Button type="primary" htmlType="submit" icon={<PlusOutlined {...decorativeIcon} />} loading={create.isPending}>
-            Add endpoint
+            {t('admin.webhooks.add')}
           </Button>
         </Form>
       </Card>
@@ -226,10 +252,10 @@ export default function WebhooksPage() {
           showIcon
           closable={{ onClose: () => setSecret(null) }}
           style={{ marginBottom: 16 }}
-          title={`Endpoint added: ${secret.url}`}
+          title={t('admin.webhooks.added', { url: secret.url })}
           description={
             <>
-              Its signing secret is shown only now. Keep it with the receiver:{' '}
+              {t('admin.webhooks.secretNote')}{' '}
               <Typography.Text code copyable>
                 {secret.secret}
               </Typography.Text>
@@ -237,7 +263,7 @@ export default function WebhooksPage() {
           }
         />
       ) : null}
-      <Card title="Endpoints">
+      <Card title={t('admin.webhooks.endpoints')}>
         <Table<WebhookEndpoint>
           rowKey="_id"
           columns={columns}
@@ -245,7 +271,7 @@ export default function WebhooksPage() {
           loading={webhooks.isPending}
           pagination={false}
           className={CARD_TABLE_CLASS}
-          locale={{ emptyText: <Empty description="No endpoints yet" /> }}
+          locale={{ emptyText: <Empty description={t('admin.webhooks.noEndpoints')} /> }}
         />
       </Card>
       {current ? <Deliveries endpoint={current} /> : null}

@@ -80,6 +80,20 @@ export const TRANSLATED = [
   'client/components/ShopNotices.tsx',
   'client/components/UserMenu.tsx',
   'client/components/BikeGrid.tsx',
+  // The admin screens and the dashboard home's overview (h-admin)
+  'client/pages/dashboard-home/AdminOverview.tsx',
+  'client/pages/dashboard-home/DashboardCharts.tsx',
+  'client/pages/dashboard-home/chart-data.ts',
+  'client/components/StatusTag.tsx',
+  'client/components/BikeForm.tsx',
+  'client/pages/all-users/AllUsersPage.tsx',
+  'client/pages/admin-bikes/AdminBikesPage.tsx',
+  'client/pages/add-bike/AddBikePage.tsx',
+  'client/pages/update-bike/UpdateBikePage.tsx',
+  'client/pages/shop-settings/ShopSettingsPage.tsx',
+  'client/pages/exports/ExportsPage.tsx',
+  'client/pages/emails/EmailsPage.tsx',
+  'client/pages/webhooks/WebhooksPage.tsx',
 ];
 
 function sourceFiles(dir: string): string[] {
