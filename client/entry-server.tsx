@@ -181,7 +181,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     `</script>`;
 
   const status = responseStatus(context);
-  const lang = localeOf(context.location.pathname, user?.language);
+  const lang = localeOf(context.location.pathname, user?.language, context.location.search);
   return {
     status,
     locale: lang,

@@ -1,7 +1,8 @@
 /**
  * The booking widget's loader (issue 26): `<script src="https://<shop>/widget.js" data-bike="<id>"></script>` on any
  * page of a site listed in WIDGET_ORIGINS adds a "Book now" button right after the tag (`data-bikes="id1,id2"` for
- * a choice of bikes, `data-category="<brand>"` for a brand, `data-label` for the button's text). The button opens
+ * a choice of bikes, `data-category="<brand>"` for a brand, `data-label` for the button's text, `data-lang="de"` or
+ * `"bn"` for the frame's language, English without it). The button opens
  * the shop's /embed page in a modal <dialog> with an iframe; the page inside books with a Bearer token of its own
  * (no third-party cookies needed) and talks to this script only by postMessage, origin-checked both ways:
  *
@@ -78,7 +79,7 @@ const SOURCE = String.raw`(function () {
 
   function embedUrl(path, extra) {
     var url = new URL(path, shop);
-    var pick = { bike: attr('bike'), bikes: attr('bikes'), category: attr('category') };
+    var pick = { bike: attr('bike'), bikes: attr('bikes'), category: attr('category'), lang: attr('lang') };
     Object.keys(pick).forEach(function (key) { if (pick[key]) url.searchParams.set(key, pick[key]); });
     url.searchParams.set('host', location.origin);
     url.searchParams.set('return', returnAddress());
