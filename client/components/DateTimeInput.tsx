@@ -27,23 +27,35 @@ export function dateTimeReadBack(value: string, zone: string, locale: Locale): s
   return `${text} ${zoneLabel(at, tz)}`;
 }
 
-export type DateTimeInputProps = Omit<InputProps, 'type' | 'value'> & { value: string };
+/** A date input's value (YYYY-MM-DD, a calendar day) in the page's language: 'December 10, 1990', '10. Dezember 1990'. */
+export function dateReadBack(value: string, locale: Locale): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return '';
+  const at = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(at.getTime())) return '';
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(at);
+}
+
+export type DateTimeInputProps = Omit<InputProps, 'type' | 'value'> & {
+  value: string;
+  /** 'date' for a calendar day (a birth date): read back without a time or zone. */
+  type?: 'datetime-local' | 'date';
+};
 
 /**
- * The native `<input type="datetime-local">` (mobile pickers, keyboard entry and the tests keep working with it),
+ * The native `<input type="datetime-local">` (or `type="date"`; mobile pickers, keyboard entry and the tests keep working with it),
  * with a read-back line under it: the browser shows the value in its own language and format, not the page's, so
  * the chosen time is repeated in the page's language (issue 27). The line describes the input (aria-describedby,
  * after any description the caller gives, such as an error).
  */
-export function DateTimeInput({ value, 'aria-describedby': describedBy, ...props }: DateTimeInputProps) {
+export function DateTimeInput({ value, type = 'datetime-local', 'aria-describedby': describedBy, ...props }: DateTimeInputProps) {
   const zone = useShopTimeZone();
   const locale = useLocale();
   const readBackId = useId();
-  const text = useMemo(() => dateTimeReadBack(value, zone, locale), [value, zone, locale]);
+  const text = useMemo(() => (type === 'date' ? dateReadBack(value, locale) : dateTimeReadBack(value, zone, locale)), [type, value, zone, locale]);
   const describers = [describedBy, text ? readBackId : undefined].filter(Boolean).join(' ');
   return (
     <>
-      <Input {...props} type="datetime-local" value={value} aria-describedby={describers || undefined} />
+      <Input {...props} type={type} value={value} aria-describedby={describers || undefined} />
       {text ? (
         <p id={readBackId} className="datetime-readback">
           {text}
