@@ -45,6 +45,15 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+  return <InLocale locale={locale}>{children}</InLocale>;
+}
+
+/**
+ * `children` in `locale`: its catalogue, antd's texts and the formats. The page's language for the whole app
+ * (LocaleProvider); a part of a page in another one, such as the signing page in the rental's customer's language
+ * when staff hand the counter's tablet over (give that part a matching `lang` attribute).
+ */
+export function InLocale({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
     <LocaleContext.Provider value={locale}>
       <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={CATALOGUES[locale]}>
