@@ -65,6 +65,14 @@ export const TRANSLATED = [
   'client/components/AvailabilityTag.tsx',
   'client/pages/add-review/AddReviewPage.tsx',
   'client/pages/add-review/AddReviewModal.tsx',
+  // h-cust: the agreement a customer signs, the booking widget's frame, the datetime read-back
+  'client/components/DateTimeInput.tsx',
+  'client/components/SignaturePad.tsx',
+  'client/components/Markdown.tsx',
+  'client/pages/agreement/SignAgreementPage.tsx',
+  'client/pages/agreement/AgreementAdminPage.tsx',
+  'client/pages/embed/EmbedPage.tsx',
+  'client/pages/embed/EmbedResultPage.tsx',
 ];
 
 function sourceFiles(dir: string): string[] {
