@@ -137,6 +137,9 @@ const custBn: Record<keyof typeof custEn, string> = {
   'cust.embed.failed': 'পেমেন্ট সম্পন্ন হয়নি',
   'cust.embed.failedText': 'কোনো টাকা কাটা হয়নি। হোল্ড থাকা পর্যন্ত আপনি আমার ভাড়া থেকে আবার বুকিং ফি দিতে পারেন, অথবা আবার বুক করতে পারেন।',
   'cust.embed.bookAgain': 'আবার বুক করুন',
+  'cust.widget.book': 'এখনই বুক করুন',
+  'cust.widget.close': 'বুকিং বন্ধ করুন',
+  'cust.widget.frame': 'বুকিং',
 };
 
 export default custBn;

@@ -137,6 +137,9 @@ const custDe: Record<keyof typeof custEn, string> = {
   'cust.embed.failed': 'Die Zahlung ist nicht durchgegangen',
   'cust.embed.failedText': 'Es wurde nichts abgebucht. Solange die Reservierung gilt, können Sie die Buchungsgebühr unter „Meine Mieten“ erneut zahlen oder neu buchen.',
   'cust.embed.bookAgain': 'Erneut buchen',
+  'cust.widget.book': 'Jetzt buchen',
+  'cust.widget.close': 'Buchung schließen',
+  'cust.widget.frame': 'Buchung',
 };
 
 export default custDe;

@@ -145,6 +145,10 @@ const custEn = {
   'cust.embed.failed': 'The payment did not go through',
   'cust.embed.failedText': 'Nothing was charged. While the hold lasts you can pay the booking fee again from My Rentals, or book again.',
   'cust.embed.bookAgain': 'Book again',
+  // The widget's loader on the shop's own site (widget.js)
+  'cust.widget.book': 'Book now',
+  'cust.widget.close': 'Close booking',
+  'cust.widget.frame': 'Booking',
 } as const;
 
 export default custEn;
