@@ -80,8 +80,11 @@ describe("The sandbox's hosted payment page in the payer's language", () => {
     const german = await confirmationPage(jonas, 1);
     expect(german.html).toContain('<html lang="de">');
     expect(german.html).toContain('<h1 id="confirm-title">Kaution bestätigen</h1>');
-    expect(german.html).toMatch(/<title>Kautionsreservierung über 90,00\s(BDT|৳) bestätigen · Okay Pay Sandbox<\/title>/);
-    expect(german.html).toMatch(/>Reservierung über 90,00\s(BDT|৳) bestätigen</);
+    // The amount as German writes it ('90,00 $'), in the title and on the button too.
+    const amount = /<p class="amount">([^<]+)<\/p>/.exec(german.html)![1];
+    expect(amount).toMatch(/^90,00\s\S+$/);
+    expect(german.html).toContain(`<title>Kautionsreservierung über ${amount} bestätigen · Okay Pay Sandbox</title>`);
+    expect(german.html).toContain(`>Reservierung über ${amount} bestätigen</button>`);
     expect(german.html).toContain('Ihre Bank bittet Sie, diese Reservierung für Okay Bike zu bestätigen.');
     expect(DEPOSIT_ENGLISH.filter((english) => german.html.includes(english))).toEqual([]);
 
@@ -104,11 +107,13 @@ describe("The sandbox's hosted payment page in the payer's language", () => {
     const ada = await createUser(t, { email: 'ada@example.com' });
     const english = await confirmationPage(ada, 3);
     expect(english.html).toContain('<html lang="en">');
-    expect(english.html).toContain('<title>Confirm a Tk 90.00 deposit hold · Okay Pay Sandbox</title>');
+    const englishAmount = /<p class="amount">([^<]+)<\/p>/.exec(english.html)![1];
+    expect(englishAmount).toMatch(/^\D*90\.00$/);
+    expect(english.html).toContain(`<title>Confirm a ${englishAmount} deposit hold · Okay Pay Sandbox</title>`);
     expect(english.html).toContain('<h1 id="confirm-title">Confirm the security deposit</h1>');
     expect(english.html).toContain(
       '<p class="notice"><strong>Test mode.</strong> Your bank asks you to confirm this hold for Okay Bike. It is a hold, not a charge: it is released after the return.</p>',
     );
-    expect(english.html).toContain('<button type="submit" class="pay">Confirm the hold of Tk 90.00</button>');
+    expect(english.html).toContain(`<button type="submit" class="pay">Confirm the hold of ${englishAmount}</button>`);
   });
 });
