@@ -17,7 +17,7 @@ const ENGLISH = {
   booking: ['Start time', 'Return time', ...WEEKDAYS],
   signing: ['Rental agreement', 'riders signed', 'rider signed', 'Each rider', 'pick-up', 'Rider 1 of', "Rider's full name", 'Birth date', 'Signature', 'Draw', 'Type my name', 'Sign above', 'Clear', 'typed as a signature', 'I have read', 'Sign for', 'Back to my rentals'],
   signed: ['Rental agreement', 'Every rider has signed', 'ready for pick-up', 'Signed', 'rider 1', 'born', 'Typed signature', '(version', 'Back to my rentals'],
-  admin: ['Rental agreement', 'Customers sign this', 'Every rider signs', 'Title', 'Text (Markdown)', 'Insert:', 'Save as new version', 'Stop asking', 'Preview', 'Signed agreements', 'Each PDF is hashed', 'Versions', 'Saved', 'Signatures', 'Counter tablet', 'hand the tablet over', 'Matches its hash', 'Typed, online', 'Rider', 'Customer', 'Booking'],
+  admin: ['Rental agreement', 'Customers sign this', 'Every rider signs', 'Title', 'Insert:', 'Save as new version', 'Stop asking', 'Preview', 'Signed agreements', 'Each PDF is hashed', 'Versions', 'Saved', 'Signatures', 'Counter tablet', 'hand the tablet over', 'Matches its hash', 'Typed, online', 'Rider', 'Customer', 'Booking'],
   embed: ['Book ', 'Log in', 'Email', 'Password', 'Create an account', 'new tab', 'Start time', 'Return time', 'Bike', 'per hour'],
 };
 
