@@ -181,7 +181,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     `</script>`;
 
   const status = responseStatus(context);
-  const lang = localeOf(context.location.pathname, user?.language);
+  const lang = localeOf(context.location.pathname, user?.language, context.location.search);
   const loaderErrors = Object.entries(context.errors ?? {})
     .filter(([, error]) => !isRouteErrorResponse(error))
     .map(([routeId, error]) => `${routeId}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);

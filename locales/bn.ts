@@ -1,6 +1,7 @@
 import type { Catalogue } from './en.js';
 import pubBn from './pub/bn.js';
 import adminBn from './admin/bn.js';
+import custBn from './cust/bn.js';
 
 /** Bangla (বাংলা): numbers and dates are formatted by Intl for 'bn' (Bangla digits: ১২৩). */
 const bn: Catalogue = {
@@ -864,5 +865,6 @@ const bn: Catalogue = {
   'addReview.placeholder': 'এখানে আপনার রিভিউ লিখুন...',
   ...pubBn,
   ...adminBn,
+  ...custBn,
 };
 export default bn;

@@ -1,6 +1,7 @@
 import type { Catalogue } from './en.js';
 import pubDe from './pub/de.js';
 import adminDe from './admin/de.js';
+import custDe from './cust/de.js';
 
 /** German (Deutsch): Sie-Form, German number and date conventions come from Intl for 'de'. */
 const de: Catalogue = {
@@ -864,5 +865,6 @@ const de: Catalogue = {
   'addReview.placeholder': 'Schreiben Sie hier Ihre Bewertung …',
   ...pubDe,
   ...adminDe,
+  ...custDe,
 };
 export default de;

@@ -1,6 +1,7 @@
 import pubEn from './pub/en.js';
 
 import adminEn from './admin/en.js';
+import custEn from './cust/en.js';
 /**
  * The English catalogue: the default language, holding the specification's texts byte for byte. Every other
  * catalogue (de.ts, bn.ts) has exactly these keys (typed as `Catalogue`, checked by src/common/i18n/catalogue.spec.ts).
@@ -886,6 +887,7 @@ const en = {
   'addReview.placeholder': 'Write your review here...',
   ...pubEn,
   ...adminEn,
+  ...custEn,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -4229,6 +4229,12 @@ export interface components {
             missing: number[];
             /** @description This customer's riders with a valid signature of the current version: sign by naming them, without a signature */
             knownRiders: components["schemas"]["KnownRiderDto"][];
+            /**
+             * @description The rental's customer's language (their profile's, en when none): the signed PDFs use it, and the signing page speaks it, also on the counter's tablet
+             * @example de
+             * @enum {string}
+             */
+            language: "en" | "de" | "bn";
         };
         RentalAgreementDtoEnvelope: {
             /** @example true */

@@ -17,12 +17,17 @@ const ANTD_LOCALES: Record<Locale, AntdLocale> = { en: antdLocale(enUS), de: ant
 
 /**
  * The language of a page: public pages name it in their path (`/de/...`, English without a prefix); the dashboard
- * follows the signed-in user's chosen language (their profile), English when they chose none.
+ * follows the signed-in user's chosen language (their profile), English when they chose none. The booking widget's
+ * frame (/embed, on a shop's own site) takes it from its address: `?lang=de` (widget.js passes data-lang).
  */
-export function localeOf(pathname: string, userLanguage: string | null | undefined): Locale {
+export function localeOf(pathname: string, userLanguage: string | null | undefined, search = ''): Locale {
   const { locale, prefixed, rest } = splitLocalePath(pathname);
   if (prefixed) return locale;
   if ((rest === '/dashboard' || rest.startsWith('/dashboard/')) && isLocale(userLanguage)) return userLanguage;
+  if (rest === '/embed' || rest.startsWith('/embed/')) {
+    const lang = new URLSearchParams(search).get('lang');
+    if (isLocale(lang)) return lang;
+  }
   return DEFAULT_LOCALE;
 }
 
@@ -33,13 +38,22 @@ const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
  * emails and API messages with) and for antd's own texts (date pickers, pagination, empty states).
  */
 export function LocaleProvider({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const session = useSession();
-  const locale = localeOf(pathname, session?.language);
+  const locale = localeOf(pathname, session?.language, search);
   // The server wrote <html lang> for the first page; client-side navigations keep it true.
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+  return <InLocale locale={locale}>{children}</InLocale>;
+}
+
+/**
+ * `children` in `locale`: its catalogue, antd's texts and the formats. The page's language for the whole app
+ * (LocaleProvider); a part of a page in another one, such as the signing page in the rental's customer's language
+ * when staff hand the counter's tablet over (give that part a matching `lang` attribute).
+ */
+export function InLocale({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
     <LocaleContext.Provider value={locale}>
       <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={CATALOGUES[locale]}>

@@ -1,9 +1,10 @@
-import { Button, Input, InputNumber } from 'antd';
+import { Button, InputNumber } from 'antd';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { fetchQuote, useQuote, type BikeDetail } from '../api/bikes.js';
 import { useApi } from '../api/api-context.js';
 import { AddonPicker, useAddonPicks } from './AddonPicker.js';
 import { CouponField } from './CouponField.js';
+import { DateTimeInput } from './DateTimeInput.js';
 import { isApiError } from '../api/http.js';
 import { newIdempotencyKey, useCreateRental } from '../api/rentals.js';
 import { useShopTimeZone } from '../app/app-settings.js';
@@ -214,9 +215,8 @@ export function BookingForm({ bike, draft, onDraftChange, maxQuantity, loginTo, 
         <div className="book-now-times">
           <div className="book-now-field">
             <label htmlFor={inputId}>{t('book.startTime')}</label>
-            <Input
+            <DateTimeInput
               id={inputId}
-              type="datetime-local"
               value={startTime}
               min={now}
               onChange={(event) => {
@@ -239,9 +239,8 @@ export function BookingForm({ bike, draft, onDraftChange, maxQuantity, loginTo, 
             <label htmlFor={endId}>
               {t('book.returnTime')} <span className="book-now-optional">{t('book.optional')}</span>
             </label>
-            <Input
+            <DateTimeInput
               id={endId}
-              type="datetime-local"
               value={endTime}
               min={startTime || now}
               onChange={(event) => {

@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useT } from '../app/i18n.js';
 
 /** Exported drawings are scaled to this width: a few kilobytes of PNG, sharp enough on an A4 page. */
 const EXPORT_WIDTH = 480;
@@ -13,6 +14,7 @@ export function SignaturePad({ onChange, label }: { onChange(dataUrl: string | n
   const drawing = useRef(false);
   const last = useRef<{ x: number; y: number } | null>(null);
   const [empty, setEmpty] = useState(true);
+  const t = useT();
 
   // The canvas backs its CSS size at the device's pixel ratio, so strokes stay crisp on phones.
   useEffect(() => {
@@ -90,7 +92,7 @@ export function SignaturePad({ onChange, label }: { onChange(dataUrl: string | n
         ref={canvasRef}
         className="signature-pad-canvas"
         role="img"
-        aria-label={empty ? `${label}: empty, draw with a finger, pen or mouse` : `${label}: signed`}
+        aria-label={empty ? t('cust.pad.empty', { label }) : t('cust.pad.signed', { label })}
         onPointerDown={down}
         onPointerMove={move}
         onPointerUp={up}
@@ -98,9 +100,9 @@ export function SignaturePad({ onChange, label }: { onChange(dataUrl: string | n
         onPointerLeave={up}
       />
       <div className="signature-pad-foot">
-        <span className="signature-pad-hint">{empty ? 'Sign above' : 'Signed'}</span>
+        <span className="signature-pad-hint">{empty ? t('cust.pad.hintEmpty') : t('cust.pad.hintSigned')}</span>
         <Button size="small" onClick={clear} disabled={empty}>
-          Clear
+          {t('cust.pad.clear')}
         </Button>
       </div>
     </div>

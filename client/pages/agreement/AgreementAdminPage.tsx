@@ -18,17 +18,10 @@ import { decorativeIcon } from '../../components/decorative-icon.js';
 import { LoadError } from '../../components/LoadError.js';
 import { Markdown } from '../../components/Markdown.js';
 import { PageHeading } from '../../components/PageHeading.js';
+import { useT } from '../../app/i18n.js';
 
-const STARTER = `I, {{customer}}, rent {{bikes}} for {{window}}.
-
-A security deposit of {{deposit}} is held on my card and released when the bikes come back undamaged.
-
-## Safety
-- Every rider wears a helmet and follows the traffic rules.
-- The bikes are locked whenever they are left alone.
-
-## Damage and loss
-Damage beyond normal wear, and a lost bike or key, may be charged from the deposit.`;
+/** The placeholders of the starter text, kept as they are in every language ({{customer}} is filled at signing). */
+const STARTER_PLACEHOLDERS = { customer: '{{customer}}', bikes: '{{bikes}}', window: '{{window}}', deposit: '{{deposit}}' };
 
 /** Title and Markdown body; every save is a new version. */
 function EditorCard() {
@@ -40,15 +33,17 @@ function EditorCard() {
   const loaded = useRef(false);
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
   const ids = { title: useId(), body: useId(), help: useId() };
+  const t = useT();
   useEffect(() => {
     if (!current.data || loaded.current) return;
     loaded.current = true;
-    setTitle(current.data.agreement?.title ?? 'Rental agreement');
-    setBody(current.data.agreement?.body ?? STARTER);
-  }, [current.data]);
+    // A first agreement starts from a sample in the admin's language; a saved one is shown as written.
+    setTitle(current.data.agreement?.title ?? t('cust.agreement.title'));
+    setBody(current.data.agreement?.body ?? t('cust.admin.starter', STARTER_PLACEHOLDERS));
+  }, [current.data, t]);
 
-  if (current.isError) return <LoadError title="The agreement could not be loaded" onRetry={() => current.refetch()} retrying={current.isFetching} variant="dashboard" />;
-  if (!current.data) return <Card title="Agreement"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (current.isError) return <LoadError title={t('cust.agreement.loadError')} onRetry={() => current.refetch()} retrying={current.isFetching} variant="dashboard" />;
+  if (!current.data) return <Card title={t('cust.admin.agreement')}><Skeleton active paragraph={{ rows: 10 }} /></Card>;
   const errors = isApiError(save.error) ? Object.fromEntries(save.error.errors.map((e) => [e.path, e.message])) : {};
   const insert = (name: string) => {
     const el = bodyRef.current;
@@ -61,30 +56,28 @@ function EditorCard() {
       title={
         <Space>
           <FileProtectOutlined {...decorativeIcon} />
-          <h2 className="okb-card-heading agreement-card-title">{active ? `Version ${active.version}` : 'No agreement yet'}</h2>
+          <h2 className="okb-card-heading agreement-card-title">{active ? t('cust.agreement.version', { version: active.version }) : t('cust.admin.noneYet')}</h2>
         </Space>
       }
-      extra={active ? <StatusTag tone="success">Customers sign this</StatusTag> : <Tag>Nothing asked of customers</Tag>}
+      extra={active ? <StatusTag tone="success">{t('cust.admin.customersSign')}</StatusTag> : <Tag>{t('cust.admin.nothingAsked')}</Tag>}
     >
-      <p className="agreement-muted">
-        Every rider signs before pick-up (one per bike; a guardian for riders under 18). Saving makes a new version: earlier signatures keep the version they signed.
-      </p>
+      <p className="agreement-muted">{t('cust.admin.intro')}</p>
       <form
         className="agreement-form"
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate({ title, body }, { onSuccess: (v) => notify.success(`Saved as version ${v.version}`), onError: (err) => (isApiError(err) && err.errors.length ? undefined : notifyError(err)) });
+          save.mutate({ title, body }, { onSuccess: (v) => notify.success(t('cust.admin.saved', { version: v.version })), onError: (err) => (isApiError(err) && err.errors.length ? undefined : notifyError(err)) });
         }}
       >
         <div className="agreement-field">
-          <label htmlFor={ids.title}>Title</label>
+          <label htmlFor={ids.title}>{t('cust.admin.titleLabel')}</label>
           <Input id={ids.title} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} status={errors.title ? 'error' : undefined} />
           {errors.title ? <div className="agreement-error">{errors.title}</div> : null}
         </div>
         <div className="agreement-field">
-          <label htmlFor={ids.body}>Text (Markdown)</label>
+          <label htmlFor={ids.body}>{t('cust.admin.bodyLabel')}</label>
           <div className="agreement-placeholders" id={ids.help}>
-            <span className="agreement-muted">Insert:</span>
+            <span className="agreement-muted">{t('cust.admin.insert')}</span>
             {current.data.placeholders.map((p) => (
               <Button key={p.name} size="small" onClick={() => insert(p.name)} title={p.description}>
                 {`{{${p.name}}}`}
@@ -107,24 +100,24 @@ function EditorCard() {
         </div>
         <Space wrap>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save as new version
+            {t('cust.admin.save')}
           </Button>
           {active ? (
             <Popconfirm
-              title="Stop asking customers to sign?"
-              description="Bookings need no signature until you save a new version. Signed PDFs stay."
-              okText="Stop asking"
-              onConfirm={() => withdraw.mutate(undefined, { onSuccess: () => notify.success('Customers are no longer asked to sign'), onError: (e) => notifyError(e) })}
+              title={t('cust.admin.stopConfirm')}
+              description={t('cust.admin.stopConfirmText')}
+              okText={t('cust.admin.stopOk')}
+              onConfirm={() => withdraw.mutate(undefined, { onSuccess: () => notify.success(t('cust.admin.stopped')), onError: (e) => notifyError(e) })}
             >
               <Button danger loading={withdraw.isPending}>
-                Stop asking for signatures
+                {t('cust.admin.stop')}
               </Button>
             </Popconfirm>
           ) : null}
         </Space>
       </form>
-      <h3 className="agreement-preview-heading">Preview</h3>
-      <div className="agreement-text agreement-preview" tabIndex={0} aria-label="Preview of the agreement">
+      <h3 className="agreement-preview-heading">{t('cust.admin.preview')}</h3>
+      <div className="agreement-text agreement-preview" tabIndex={0} aria-label={t('cust.admin.previewLabel')}>
         <h4>{title}</h4>
         <Markdown text={body} headingOffset={3} />
       </div>
@@ -134,9 +127,10 @@ function EditorCard() {
 
 function VersionsCard() {
   const versions = useAgreementVersions();
-  if (versions.isError) return <LoadError title="The versions could not be loaded" onRetry={() => versions.refetch()} retrying={versions.isFetching} variant="dashboard" />;
+  const t = useT();
+  if (versions.isError) return <LoadError title={t('cust.admin.versionsError')} onRetry={() => versions.refetch()} retrying={versions.isFetching} variant="dashboard" />;
   return (
-    <Card title={<h2 className="okb-card-heading agreement-card-title">Versions</h2>}>
+    <Card title={<h2 className="okb-card-heading agreement-card-title">{t('cust.admin.versions')}</h2>}>
       <Table
         size="small"
         rowKey="_id"
@@ -144,52 +138,53 @@ function VersionsCard() {
         dataSource={versions.data ?? []}
         pagination={false}
         scroll={{ x: true }}
-        locale={{ emptyText: 'No version saved yet' }}
+        locale={{ emptyText: t('cust.admin.noVersion') }}
         columns={[
-          { title: 'Version', dataIndex: 'version', render: (v: number, r) => <>{v} {r.withdrawnAt ? <Tag>withdrawn</Tag> : null}</> },
-          { title: 'Title', dataIndex: 'title' },
-          { title: 'Saved', dataIndex: 'createdAt', render: (v: string) => <DateTime value={v} /> },
-          { title: 'By', dataIndex: 'createdBy', render: (v: string | null) => v ?? '-' },
-          { title: 'Signatures', dataIndex: 'signatures' },
+          { title: t('cust.admin.col.version'), dataIndex: 'version', render: (v: number, r) => <>{v} {r.withdrawnAt ? <Tag>{t('cust.admin.withdrawn')}</Tag> : null}</> },
+          { title: t('cust.admin.col.title'), dataIndex: 'title' },
+          { title: t('cust.admin.col.saved'), dataIndex: 'createdAt', render: (v: string) => <DateTime value={v} /> },
+          { title: t('cust.admin.col.by'), dataIndex: 'createdBy', render: (v: string | null) => v ?? '-' },
+          { title: t('cust.admin.col.signatures'), dataIndex: 'signatures' },
         ]}
       />
     </Card>
   );
 }
 
-const PDF_STATE: Record<SignedAgreementPage['signatures'][number]['pdfState'], { tone: StatusTone; text: string }> = {
-  intact: { tone: 'success', text: 'Matches its hash' },
-  changed: { tone: 'danger', text: 'Changed: does not match its hash' },
-  missing: { tone: 'warning', text: 'File missing' },
-};
+const PDF_STATE = {
+  intact: { tone: 'success', text: 'cust.admin.pdf.intact' },
+  changed: { tone: 'danger', text: 'cust.admin.pdf.changed' },
+  missing: { tone: 'warning', text: 'cust.admin.pdf.missing' },
+} as const satisfies Record<SignedAgreementPage['signatures'][number]['pdfState'], { tone: StatusTone; text: string }>;
 
 function SignaturesCard() {
   const [page, setPage] = useState(1);
   const signed = useSignedAgreements(page);
-  if (signed.isError) return <LoadError title="The signed agreements could not be loaded" onRetry={() => signed.refetch()} retrying={signed.isFetching} variant="dashboard" />;
+  const t = useT();
+  if (signed.isError) return <LoadError title={t('cust.admin.signedError')} onRetry={() => signed.refetch()} retrying={signed.isFetching} variant="dashboard" />;
   const data = signed.data;
   return (
-    <Card title={<h2 className="okb-card-heading agreement-card-title">Signed agreements</h2>}>
-      <p className="agreement-muted">Each PDF is hashed again as this list loads and compared with the SHA-256 stored when it was signed.</p>
+    <Card title={<h2 className="okb-card-heading agreement-card-title">{t('cust.admin.signed')}</h2>}>
+      <p className="agreement-muted">{t('cust.admin.hashNote')}</p>
       <Table
         size="small"
         rowKey="_id"
         loading={!data || signed.isFetching}
         dataSource={data?.signatures ?? []}
         scroll={{ x: true }}
-        locale={{ emptyText: 'No rider has signed yet' }}
+        locale={{ emptyText: t('cust.admin.noneSigned') }}
         pagination={{ current: page, pageSize: 20, total: data?.totalCount ?? 0, onChange: setPage, showSizeChanger: false }}
         columns={[
-          { title: 'Rider', dataIndex: 'riderName', render: (v: string, r) => <>{v}{r.minor ? <Tag className="agreement-tag">minor</Tag> : null}</> },
-          { title: 'Customer', dataIndex: 'customerName' },
-          { title: 'Booking', dataIndex: 'paymentId' },
-          { title: 'Version', dataIndex: 'version' },
-          { title: 'Signed', dataIndex: 'signedAt', render: (v: string, r) => <><DateTime value={v} />{r.reused ? ' (reused)' : ''}</> },
-          { title: 'How', dataIndex: 'method', render: (v: string, r) => `${v === 'drawn' ? 'Drawn' : 'Typed'}, ${r.signedVia}` },
-          { title: 'PDF', dataIndex: 'pdfState', render: (v: keyof typeof PDF_STATE, r) => (
+          { title: t('cust.admin.col.rider'), dataIndex: 'riderName', render: (v: string, r) => <>{v}{r.minor ? <Tag className="agreement-tag">{t('cust.admin.minor')}</Tag> : null}</> },
+          { title: t('cust.admin.col.customer'), dataIndex: 'customerName' },
+          { title: t('cust.admin.col.booking'), dataIndex: 'paymentId' },
+          { title: t('cust.admin.col.version'), dataIndex: 'version' },
+          { title: t('cust.admin.col.signed'), dataIndex: 'signedAt', render: (v: string, r) => <><DateTime value={v} />{r.reused ? t('cust.admin.reused') : ''}</> },
+          { title: t('cust.admin.col.how'), dataIndex: 'method', render: (v: string, r) => t('cust.admin.how', { method: v, via: r.signedVia }) },
+          { title: t('cust.admin.col.pdf'), dataIndex: 'pdfState', render: (v: keyof typeof PDF_STATE, r) => (
             <Space size={4} wrap>
-              <StatusTag tone={PDF_STATE[v].tone}>{PDF_STATE[v].text}</StatusTag>
-              {v !== 'missing' ? <a href={r.pdfUrl} aria-label={`PDF of ${r.riderName}'s agreement (${r.paymentId})`}>PDF</a> : null}
+              <StatusTag tone={PDF_STATE[v].tone}>{t(PDF_STATE[v].text)}</StatusTag>
+              {v !== 'missing' ? <a href={r.pdfUrl} aria-label={t('cust.admin.pdfOf', { name: r.riderName, booking: r.paymentId })}>{t('cust.agreement.pdf')}</a> : null}
             </Space>
           ) },
         ]}
@@ -200,14 +195,21 @@ function SignaturesCard() {
 
 /** /dashboard/agreement (admin): write the rental agreement, see its versions and every signed PDF's integrity. */
 export default function AgreementAdminPage() {
+  const t = useT();
   return (
     <div className="agreement-page agreement-admin">
-      <PageHeading title="Rental agreement" lead="What every rider signs before pick-up, online or on the counter's tablet (Rentals > a booking > Rental agreement)." />
+      <PageHeading title={t('cust.agreement.title')} lead={t('cust.admin.lead')} />
       {/* A withdrawn or missing agreement asks nothing of customers: the editor says so in its tag. */}
       <EditorCard />
       <SignaturesCard />
       <VersionsCard />
-      <Alert type="info" showIcon className="agreement-admin-note" title="Counter tablet" description="Open /dashboard/rentals/<booking id>/agreement while signed in as staff and hand the tablet over: riders sign the same way as online." />
+      <Alert
+        type="info"
+        showIcon
+        className="agreement-admin-note"
+        title={t('cust.admin.tabletTitle')}
+        description={t('cust.admin.tabletText', { path: `/dashboard/rentals/<${t('cust.admin.bookingId')}>/agreement` })}
+      />
     </div>
   );
 }

@@ -2,13 +2,16 @@ import './agreement.css';
 import { CheckCircleFilled, FilePdfOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Input, Radio, Skeleton, Tag } from 'antd';
 import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { useRentalAgreement, useSignRiders, type RentalAgreement, type RiderInput } from '../../api/agreements.js';
 import { isApiError } from '../../api/http.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
+import { InLocale, useLocale, useT, type Locale } from '../../app/i18n.js';
 import { notify } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
+import { DateTimeInput } from '../../components/DateTimeInput.js';
 import { LoadError } from '../../components/LoadError.js';
 import { Markdown } from '../../components/Markdown.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -16,6 +19,12 @@ import { SignaturePad } from '../../components/SignaturePad.js';
 import { ageOn, dateInZone } from './age.js';
 
 type Method = 'drawn' | 'typed';
+
+/** A birth date (YYYY-MM-DD) as the page's language writes dates; English keeps it as entered. */
+function birthDateText(date: string, locale: Locale): string {
+  if (locale === 'en' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
 
 /** The API's field errors of one rider (riders.0.*) by the field's name under the rider. */
 function fieldErrors(error: unknown): Record<string, string> {
@@ -45,19 +54,21 @@ function RiderForm({ agreement, position }: { agreement: RentalAgreement; positi
   const signer = minor ? guardianName : name;
   const errors = fieldErrors(sign.error);
   const known = agreement.knownRiders;
+  const t = useT();
+  const locale = useLocale();
 
   const submit = (rider: RiderInput) =>
     sign.mutate([rider], {
-      onSuccess: () => notify.success(`${rider.name} has signed the agreement.`),
+      onSuccess: () => notify.success(t('cust.sign.signedToast', { name: rider.name })),
     });
 
   const onSubmit = () => {
     setProblem(null);
-    if (!name.trim() || !birthDate) return setProblem("Enter the rider's name and birth date.");
-    if (minor && !guardianName.trim()) return setProblem('A parent or guardian signs for a rider under 18: enter their name.');
-    if (!typedName.trim()) return setProblem(`Type ${minor ? "the guardian's" : "the rider's"} full name to sign.`);
-    if (method === 'drawn' && !image) return setProblem('Draw the signature, or choose "Type my name" to sign with the keyboard.');
-    if (!consent) return setProblem('Tick the box to agree and sign.');
+    if (!name.trim() || !birthDate) return setProblem(t('cust.sign.needNameBirth'));
+    if (minor && !guardianName.trim()) return setProblem(t('cust.sign.needGuardian'));
+    if (!typedName.trim()) return setProblem(minor ? t('cust.sign.needTypedGuardian') : t('cust.sign.needTypedRider'));
+    if (method === 'drawn' && !image) return setProblem(t('cust.sign.needDrawing'));
+    if (!consent) return setProblem(t('cust.sign.needConsent'));
     submit({
       position,
       name: name.trim(),
@@ -67,16 +78,17 @@ function RiderForm({ agreement, position }: { agreement: RentalAgreement; positi
     });
   };
 
-  const heading = `Rider ${position + 1} of ${agreement.ridersNeeded}`;
+  const counts = { n: position + 1, total: agreement.ridersNeeded };
+  const heading = t('cust.sign.riderOf', counts);
   return (
     <Card className="agreement-rider-card" title={<h3 className="okb-card-heading agreement-rider-title">{heading}</h3>}>
       {known.length ? (
-        <div className="agreement-known" role="group" aria-label={`Riders who signed before (${heading})`}>
-          <p className="agreement-muted">Signed this agreement recently? Reuse that signature:</p>
+        <div className="agreement-known" role="group" aria-label={t('cust.sign.knownLabel', { heading })}>
+          <p className="agreement-muted">{t('cust.sign.reuse')}</p>
           <div className="agreement-known-list">
             {known.map((k) => (
               <Button key={`${k.name}-${k.birthDate}`} onClick={() => submit({ position, name: k.name, birthDate: k.birthDate })} loading={sign.isPending}>
-                {k.name} ({k.birthDate})
+                {k.name} ({birthDateText(k.birthDate, locale)})
               </Button>
             ))}
           </div>
@@ -91,43 +103,43 @@ function RiderForm({ agreement, position }: { agreement: RentalAgreement; positi
         }}
       >
         <div className="agreement-field">
-          <label htmlFor={ids.name}>Rider&apos;s full name</label>
+          <label htmlFor={ids.name}>{t('cust.sign.riderName')}</label>
           <Input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" status={errors.name ? 'error' : undefined} aria-describedby={errors.name ? `${ids.name}-err` : undefined} />
           {errors.name ? <div id={`${ids.name}-err`} className="agreement-error">{errors.name}</div> : null}
         </div>
         <div className="agreement-field">
-          <label htmlFor={ids.birth}>Birth date</label>
-          <Input id={ids.birth} type="date" value={birthDate} onChange={(e) => setBirthDate(e.target.value)} status={errors.birthDate ? 'error' : undefined} aria-describedby={errors.birthDate ? `${ids.birth}-err` : undefined} />
+          <label htmlFor={ids.birth}>{t('cust.sign.birthDate')}</label>
+          <DateTimeInput id={ids.birth} type="date" value={birthDate} onChange={(e) => setBirthDate(e.target.value)} status={errors.birthDate ? 'error' : undefined} aria-describedby={errors.birthDate ? `${ids.birth}-err` : undefined} />
           {errors.birthDate ? <div id={`${ids.birth}-err`} className="agreement-error">{errors.birthDate}</div> : null}
         </div>
         {minor ? (
           <div className="agreement-field">
-            <Alert type="info" showIcon title="This rider is under 18 at pick-up" description="A parent or guardian signs for them." className="agreement-minor-note" />
-            <label htmlFor={ids.guardian}>Parent or guardian&apos;s full name</label>
+            <Alert type="info" showIcon title={t('cust.sign.minorTitle')} description={t('cust.sign.minorText')} className="agreement-minor-note" />
+            <label htmlFor={ids.guardian}>{t('cust.sign.guardianName')}</label>
             <Input id={ids.guardian} value={guardianName} onChange={(e) => setGuardianName(e.target.value)} status={errors.guardianName ? 'error' : undefined} aria-describedby={errors.guardianName ? `${ids.guardian}-err` : undefined} />
             {errors.guardianName ? <div id={`${ids.guardian}-err`} className="agreement-error">{errors.guardianName}</div> : null}
           </div>
         ) : null}
         <fieldset className="agreement-field agreement-signature">
-          <legend>{minor ? "Guardian's signature" : 'Signature'}</legend>
-          <Radio.Group id={ids.method} value={method} onChange={(e) => setMethod(e.target.value as Method)} optionType="button" buttonStyle="solid" aria-label="How to sign"
+          <legend>{minor ? t('cust.sign.guardianSignature') : t('cust.sign.signature')}</legend>
+          <Radio.Group id={ids.method} value={method} onChange={(e) => setMethod(e.target.value as Method)} optionType="button" buttonStyle="solid" aria-label={t('cust.sign.how')}
             options={[
-              { value: 'drawn', label: 'Draw' },
-              { value: 'typed', label: 'Type my name' },
+              { value: 'drawn', label: t('cust.sign.draw') },
+              { value: 'typed', label: t('cust.sign.typeName') },
             ]}
           />
           {method === 'drawn' ? (
-            <SignaturePad label={`${heading} signature`} onChange={setImage} />
+            <SignaturePad label={t('cust.sign.padLabel', { heading })} onChange={setImage} />
           ) : (
-            <p className="agreement-muted">Your typed name below and the tick box are your signature: just as valid as a drawn one.</p>
+            <p className="agreement-muted">{t('cust.sign.typedNote')}</p>
           )}
           {errors['signature.image'] ? <div className="agreement-error">{errors['signature.image']}</div> : null}
-          <label htmlFor={ids.typed}>{minor ? "Guardian's" : "Rider's"} full name, typed as a signature</label>
+          <label htmlFor={ids.typed}>{minor ? t('cust.sign.typedGuardian') : t('cust.sign.typedRider')}</label>
           <Input id={ids.typed} value={typedName} onChange={(e) => setTypedName(e.target.value)} placeholder={signer || undefined} status={errors['signature.typedName'] ? 'error' : undefined} aria-describedby={errors['signature.typedName'] ? `${ids.typed}-err` : undefined} />
           {typedName.trim() && method === 'typed' ? <p className="agreement-typed-mark" aria-hidden="true">{typedName}</p> : null}
           {errors['signature.typedName'] ? <div id={`${ids.typed}-err`} className="agreement-error">{errors['signature.typedName']}</div> : null}
           <Checkbox checked={consent} onChange={(e) => setConsent(e.target.checked)} className="agreement-consent">
-            I have read the agreement above{minor ? ' as the parent or guardian of this rider' : ''} and sign it electronically.
+            {minor ? t('cust.sign.consentGuardian') : t('cust.sign.consentRider')}
           </Checkbox>
           {errors['signature.consent'] ? <div className="agreement-error">{errors['signature.consent']}</div> : null}
         </fieldset>
@@ -136,9 +148,9 @@ function RiderForm({ agreement, position }: { agreement: RentalAgreement; positi
             {problem}
           </p>
         ) : null}
-        {sign.isError && !Object.keys(errors).length ? <Alert type="error" showIcon role="alert" title="The signature could not be saved." description={sign.error.message} /> : null}
+        {sign.isError && !Object.keys(errors).length ? <Alert type="error" showIcon role="alert" title={t('cust.sign.saveFailed')} description={sign.error.message} /> : null}
         <Button type="primary" htmlType="submit" loading={sign.isPending} block>
-          Sign for {heading.toLowerCase()}
+          {t('cust.sign.signFor', counts)}
         </Button>
       </form>
     </Card>
@@ -146,23 +158,30 @@ function RiderForm({ agreement, position }: { agreement: RentalAgreement; positi
 }
 
 function SignedRiders({ agreement }: { agreement: RentalAgreement }) {
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
   if (!agreement.riders.length) return null;
+  const SIGNED_AT = { reused: 'cust.sign.reusedAt', drawn: 'cust.sign.drawnAt', typed: 'cust.sign.typedAt' } as const;
   return (
-    <Card title={<h2 className="okb-card-heading agreement-card-title">Signed</h2>} className="agreement-signed-card">
+    <Card title={<h2 className="okb-card-heading agreement-card-title">{t('cust.sign.signedTitle')}</h2>} className="agreement-signed-card">
       <ul className="agreement-signed-list">
         {agreement.riders.map((r) => (
           <li key={r.position}>
             <CheckCircleFilled className="agreement-ok-icon" aria-hidden="true" />
             <div>
-              <strong>{r.name}</strong> <span className="agreement-muted">(rider {r.position + 1}, born {r.birthDate})</span>
-              {r.minor ? <Tag className="agreement-tag">guardian: {r.guardianName}</Tag> : null}
+              <strong>{r.name}</strong>{' '}
+              <span className="agreement-muted">{t('cust.sign.riderBorn', { n: r.position + 1, born: birthDateText(r.birthDate, locale) })}</span>
+              {r.minor ? <Tag className="agreement-tag">{t('cust.sign.guardianTag', { name: r.guardianName ?? '' })}</Tag> : null}
               <div className="agreement-muted">
-                {r.signature.reused ? 'Signature reused from ' : r.signature.method === 'drawn' ? 'Drawn signature, ' : 'Typed signature, '}
-                <DateTime value={r.signature.signedAt} /> (version {r.signature.version})
+                {intl.formatMessage(
+                  { id: SIGNED_AT[r.signature.reused ? 'reused' : r.signature.method === 'drawn' ? 'drawn' : 'typed'] },
+                  { version: r.signature.version, date: () => <DateTime key="signed" value={r.signature.signedAt} /> },
+                )}
               </div>
             </div>
-            <a className="agreement-pdf-link" href={r.signature.pdfUrl} aria-label={`PDF of ${r.name}'s signed agreement`}>
-              <FilePdfOutlined aria-hidden="true" /> PDF
+            <a className="agreement-pdf-link" href={r.signature.pdfUrl} aria-label={t('cust.sign.pdfOf', { name: r.name })}>
+              <FilePdfOutlined aria-hidden="true" /> {t('cust.agreement.pdf')}
             </a>
           </li>
         ))}
@@ -171,24 +190,43 @@ function SignedRiders({ agreement }: { agreement: RentalAgreement }) {
   );
 }
 
-/** /dashboard/rentals/:id/agreement: every rider signs before pick-up (the customer online, or on the shop's tablet). */
+/**
+ * /dashboard/rentals/:id/agreement: every rider signs before pick-up (the customer online, or on the shop's tablet).
+ * The page speaks the rental's customer's language, as the signed PDFs do: on the counter's tablet too, whatever
+ * language the staff member chose.
+ */
 export default function SignAgreementPage() {
   const { id = '' } = useParams();
   const agreement = useRentalAgreement(id);
+  const pageLocale = useLocale();
+  const customer = agreement.data?.language;
+  if (customer && customer !== pageLocale) {
+    return (
+      <InLocale locale={customer}>
+        <SigningScreen agreement={agreement} lang={customer} />
+      </InLocale>
+    );
+  }
+  return <SigningScreen agreement={agreement} />;
+}
+
+function SigningScreen({ agreement, lang }: { agreement: ReturnType<typeof useRentalAgreement>; lang?: Locale }) {
+  const t = useT();
+  const intl = useIntl();
 
   if (agreement.isError) {
     const missing = isApiError(agreement.error) && agreement.error.status === 404;
     return (
       <div className="agreement-page">
-        <PageHeading title="Rental agreement" />
-        <LoadError title={missing ? 'Rental not found' : 'The agreement could not be loaded'} onRetry={() => agreement.refetch()} retrying={agreement.isFetching} variant="dashboard" />
+        <PageHeading title={t('cust.agreement.title')} />
+        <LoadError title={missing ? t('cust.sign.notFound') : t('cust.agreement.loadError')} onRetry={() => agreement.refetch()} retrying={agreement.isFetching} variant="dashboard" />
       </div>
     );
   }
   if (!agreement.data) {
     return (
       <div className="agreement-page" aria-busy="true">
-        <PageHeading title="Rental agreement" />
+        <PageHeading title={t('cust.agreement.title')} />
         <Card>
           <Skeleton active paragraph={{ rows: 8 }} />
         </Card>
@@ -198,31 +236,38 @@ export default function SignAgreementPage() {
   const a = agreement.data;
   const signedCount = a.riders.length;
   return (
-    <div className="agreement-page">
+    <div className="agreement-page" lang={lang}>
       <PageHeading
-        title="Rental agreement"
+        title={t('cust.agreement.title')}
         lead={
           <>
-            {a.bikeName} x {a.ridersNeeded}, pick-up <DateTime value={a.startTime} /> (booking {a.paymentId})
+            {intl.formatMessage(
+              { id: 'cust.sign.lead' },
+              { bike: a.bikeName, n: a.ridersNeeded, booking: a.paymentId, date: () => <DateTime key="start" value={a.startTime} /> },
+            )}
           </>
         }
       />
       {!a.required ? (
-        <Alert type="success" showIcon title="Nothing to sign" description="The shop asks for no rental agreement. See you at pick-up." />
+        <Alert type="success" showIcon title={t('cust.sign.nothingTitle')} description={t('cust.sign.nothingText')} />
       ) : a.complete ? (
-        <Alert type="success" showIcon role="status" title="Every rider has signed" description="You are ready for pick-up. The signed PDFs are below." />
+        <Alert type="success" showIcon role="status" title={t('cust.sign.completeTitle')} description={t('cust.sign.completeText')} />
       ) : (
         <Alert
           type="info"
           showIcon
           role="status"
-          title={`${signedCount} of ${a.ridersNeeded} rider${a.ridersNeeded === 1 ? '' : 's'} signed`}
-          description={a.canSign ? 'Each rider (one per bike) signs before pick-up; a parent or guardian signs for a rider under 18.' : 'This booking is closed: nothing more can be signed.'}
+          title={t('cust.sign.progress', { n: signedCount, total: a.ridersNeeded })}
+          description={a.canSign ? t('cust.sign.progressText') : t('cust.sign.closed')}
         />
       )}
       {a.agreement ? (
-        <Card className="agreement-text-card" title={<h2 className="okb-card-heading agreement-card-title">{a.agreement.title}</h2>} extra={<span className="agreement-muted">Version {a.agreement.version}</span>}>
-          <section className="agreement-text" tabIndex={0} aria-label="Text of the agreement">
+        <Card
+          className="agreement-text-card"
+          title={<h2 className="okb-card-heading agreement-card-title">{a.agreement.title}</h2>}
+          extra={<span className="agreement-muted">{t('cust.agreement.version', { version: a.agreement.version })}</span>}
+        >
+          <section className="agreement-text" tabIndex={0} aria-label={t('cust.sign.textLabel')}>
             <Markdown text={a.agreement.text} headingOffset={2} />
           </section>
         </Card>
@@ -236,7 +281,7 @@ export default function SignAgreementPage() {
         </div>
       ) : null}
       <div className="agreement-back">
-        <ButtonLink to="/dashboard/rentals">Back to my rentals</ButtonLink>
+        <ButtonLink to="/dashboard/rentals">{t('cust.sign.back')}</ButtonLink>
       </div>
     </div>
   );

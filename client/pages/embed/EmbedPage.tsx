@@ -10,12 +10,14 @@ import type { CreateRentalInput, CreateRentalResult } from '../../api/rentals.js
 import type { LoginInput } from '../../api/types.js';
 import { fetchMe } from '../../api/users.js';
 import { useHydrated } from '../../app/use-hydrated.js';
+import { useLocale, useT } from '../../app/i18n.js';
 import { LoadError } from '../../components/LoadError.js';
 import { maxBookableUnits } from '../../lib/booking.js';
 import { embedToken, setEmbedToken } from '../../lib/embed-session.js';
 import { hostReturnUrl, tellHost } from '../../lib/embed-host.js';
 import { formatMoney } from '../../lib/money.js';
 import { BookingForm } from '../../components/BookingForm.js';
+import { localizePath } from '../../../locales/index.js';
 import type { BookingDraft } from '../../lib/booking-draft.js';
 import './embed.css';
 
@@ -57,6 +59,8 @@ function EmbedLogin({ onSignedIn }: { onSignedIn(token: string): void }) {
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const locale = useLocale();
   const submit = async (values: LoginInput) => {
     setBusy(true);
     setError(null);
@@ -65,27 +69,27 @@ function EmbedLogin({ onSignedIn }: { onSignedIn(token: string): void }) {
       if (!answer.token) throw new Error('no token');
       onSignedIn(answer.token);
     } catch (failure) {
-      setError(isApiError(failure) && failure.status < 500 ? failure.message : 'Could not log in. Please try again.');
+      setError(isApiError(failure) && failure.status < 500 ? failure.message : t('cust.embed.loginFailed'));
     } finally {
       setBusy(false);
     }
   };
   return (
     <section className="embed-login" aria-labelledby="embed-login-title">
-      <h2 id="embed-login-title">Log in to book</h2>
+      <h2 id="embed-login-title">{t('cust.embed.loginTitle')}</h2>
       <Form<LoginInput> layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} disabled={!hydrated || busy}>
-        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email' }]}>
+        <Form.Item label={t('login.email')} name="email" rules={[{ required: true, message: t('login.emailRequired') }]}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }]}>
+        <Form.Item label={t('login.password')} name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         {error ? <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 12 }} /> : null}
         <Button type="primary" htmlType="submit" loading={busy}>
-          Log in
+          {t('cust.embed.login')}
         </Button>{' '}
-        <a href="/signup" target="_blank" rel="noopener">
-          Create an account (opens a new tab)
+        <a href={localizePath('/signup', locale)} target="_blank" rel="noopener">
+          {t('cust.embed.createAccount')}
         </a>
       </Form>
     </section>
@@ -94,6 +98,7 @@ function EmbedLogin({ onSignedIn }: { onSignedIn(token: string): void }) {
 
 function BookBike({ bikeId, signedIn, signIn, returnUrl }: { bikeId: string; signedIn: boolean; signIn: ReactNode; returnUrl?: string }) {
   const bike = useBike(bikeId);
+  const t = useT();
   const [draft, setDraft] = useState<BookingDraft>({ startTime: '', endTime: '', quantity: 1 });
   const onBooked = useCallback((result: CreateRentalResult, input: CreateRentalInput) => {
     tellHost({
@@ -112,9 +117,9 @@ function BookBike({ bikeId, signedIn, signIn, returnUrl }: { bikeId: string; sig
     if (!tellHost({ type: 'okb:navigate', url: result.payment_url })) window.location.assign(result.payment_url);
   }, []);
   if (bike.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (bike.isError) return <LoadError title="This bike could not be loaded" onRetry={() => void bike.refetch()} retrying={bike.isFetching} />;
+  if (bike.isError) return <LoadError title={t('bikeDetail.unavailableTitle')} onRetry={() => void bike.refetch()} retrying={bike.isFetching} />;
   const detail: BikeDetail = bike.data;
-  if (!detail.isAvailable || detail.totalUnits < 1) return <Alert type="info" showIcon title={`${detail.name} cannot be booked at the moment.`} />;
+  if (!detail.isAvailable || detail.totalUnits < 1) return <Alert type="info" showIcon title={t('cust.embed.notBookable', { bike: detail.name })} />;
   return (
     <BookingForm
       bike={detail}
@@ -139,6 +144,8 @@ export default function EmbedPage() {
   const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
   const offered = useOfferedBikes(params);
+  const t = useT();
+  const locale = useLocale();
   const [chosen, setChosen] = useState<string | null>(null);
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => setToken(embedToken()), []);
@@ -166,25 +173,25 @@ export default function EmbedPage() {
   const signedIn = token !== null && me.isSuccess;
   const signIn = (
     <Button type="primary" size="large" block onClick={() => document.querySelector<HTMLInputElement>('.embed-login input')?.focus()}>
-      Log in above to book
+      {t('cust.embed.loginAbove')}
     </Button>
   );
 
   return (
     <main className="embed-page">
       <h1 ref={heading} tabIndex={-1}>
-        {offered.bikes.length === 1 ? `Book ${offered.bikes[0].name}` : 'Book a bike'}
+        {offered.bikes.length === 1 ? t('cust.embed.bookBike', { bike: offered.bikes[0].name }) : t('cust.embed.bookABike')}
       </h1>
       {!hydrated || (token !== null && me.isPending) ? null : signedIn ? (
         <div className="embed-session">
-          <span>Signed in as {me.data.name}</span>
+          <span>{t('cust.embed.signedInAs', { name: me.data.name })}</span>
           <Button
             onClick={() => {
               setEmbedToken(null);
               setToken(null);
             }}
           >
-            Log out
+            {t('cust.embed.logout')}
           </Button>
         </div>
       ) : (
@@ -198,18 +205,18 @@ export default function EmbedPage() {
       {offered.loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : offered.error ? (
-        <LoadError title="The bikes could not be loaded" onRetry={offered.retry} />
+        <LoadError title={t('cust.embed.bikesError')} onRetry={offered.retry} />
       ) : offered.bikes.length === 0 || !bikeId ? (
-        <Alert type="info" showIcon title="No bike can be booked here at the moment." />
+        <Alert type="info" showIcon title={t('cust.embed.noBike')} />
       ) : (
         <>
           {offered.bikes.length > 1 ? (
             <fieldset className="embed-bikes">
-              <legend>Choose a bike</legend>
+              <legend>{t('cust.embed.chooseBike')}</legend>
               <Radio.Group value={bikeId} onChange={(e) => setChosen(e.target.value as string)} style={{ display: 'grid', gap: 8 }}>
                 {offered.bikes.map((b) => (
                   <Radio key={b._id} value={b._id}>
-                    {b.name} ({formatMoney(b.pricePerHour, b.currency)} per hour)
+                    {t('cust.embed.bikeChoice', { bike: b.name, price: formatMoney(b.pricePerHour, b.currency, locale) })}
                   </Radio>
                 ))}
               </Radio.Group>

@@ -6,6 +6,7 @@ import { useApi } from '../../api/api-context.js';
 import { fetchPayment, usePaymentStatus } from '../../api/payments.js';
 import { fetchRentalForCheckout } from '../../api/rentals.js';
 import { useHydrated } from '../../app/use-hydrated.js';
+import { useLocale, useT } from '../../app/i18n.js';
 import { DateTime } from '../../components/DateTime.js';
 import { LoadError } from '../../components/LoadError.js';
 import { embedToken } from '../../lib/embed-session.js';
@@ -23,6 +24,8 @@ export default function EmbedResultPage() {
   const api = useApi();
   const hydrated = useHydrated();
   const heading = useRef<HTMLHeadingElement>(null);
+  const t = useT();
+  const locale = useLocale();
   const paymentId = params.get('payment') ?? '';
   const status = usePaymentStatus(paymentId, { pollMs: 2000, enabled: hydrated });
   const signedIn = hydrated && embedToken() !== null;
@@ -66,38 +69,38 @@ export default function EmbedResultPage() {
 
   const close = (
     <Button type="primary" onClick={() => tellHost({ type: 'okb:close' })}>
-      Close
+      {t('cust.embed.close')}
     </Button>
   );
   let body;
-  if (!paymentId) body = <Result status="warning" title={<h1 tabIndex={-1} ref={heading}>No payment to show</h1>} extra={close} />;
+  if (!paymentId) body = <Result status="warning" title={<h1 tabIndex={-1} ref={heading}>{t('cust.embed.noPayment')}</h1>} extra={close} />;
   else if (!hydrated || status.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
-  else if (status.isError) body = <LoadError title="The payment's outcome could not be loaded" onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+  else if (status.isError) body = <LoadError title={t('cust.embed.outcomeError')} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
   else if (status.data.status === 'pending') {
-    body = <Result status="info" title={<h1 tabIndex={-1} ref={heading}>Waiting for the payment to be confirmed</h1>} subTitle="This takes a moment." />;
+    body = <Result status="info" title={<h1 tabIndex={-1} ref={heading}>{t('cust.embed.waiting')}</h1>} subTitle={t('cust.embed.moment')} />;
   } else if (paid) {
     body = (
       <Result
         status="success"
         title={
           <h1 tabIndex={-1} ref={heading}>
-            Your booking is confirmed
+            {t('cust.embed.confirmed')}
           </h1>
         }
-        subTitle={`Paid ${formatMoney(status.data.amount, status.data.currency)}. A confirmation is on its way by email.`}
+        subTitle={t('cust.embed.paid', { amount: formatMoney(status.data.amount, status.data.currency, locale) })}
         extra={close}
       >
         {rental.data ? (
           <dl>
-            <dt>Bike</dt>
+            <dt>{t('book.bike')}</dt>
             <dd>{rental.data.bikeId.name}</dd>
-            <dt>Pick-up</dt>
+            <dt>{t('payment.pickUp')}</dt>
             <dd>
               <DateTime value={rental.data.startTime} />
             </dd>
             {rental.data.endTime ? (
               <>
-                <dt>Return</dt>
+                <dt>{t('payment.return')}</dt>
                 <dd>
                   <DateTime value={rental.data.endTime} />
                 </dd>
@@ -113,13 +116,13 @@ export default function EmbedResultPage() {
         status="error"
         title={
           <h1 tabIndex={-1} ref={heading}>
-            The payment did not go through
+            {t('cust.embed.failed')}
           </h1>
         }
-        subTitle="Nothing was charged. While the hold lasts you can pay the booking fee again from My Rentals, or book again."
+        subTitle={t('cust.embed.failedText')}
         extra={
           <>
-            <Button href={`/embed?${new URLSearchParams([...params].filter(([k]) => !['payment', 'status'].includes(k)))}`}>Book again</Button> {close}
+            <Button href={`/embed?${new URLSearchParams([...params].filter(([k]) => !['payment', 'status'].includes(k)))}`}>{t('cust.embed.bookAgain')}</Button> {close}
           </>
         }
       />

@@ -1,4 +1,4 @@
-import { Alert, Button, Input, Modal } from 'antd';
+import { Alert, Button, Modal } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useCurrentAgreement } from '../../api/agreements.js';
 import { useQuote } from '../../api/bikes.js';
@@ -8,6 +8,7 @@ import { useCancelRental, useRescheduleRental, type Rental } from '../../api/ren
 import { useShopTimeZone } from '../../app/app-settings.js';
 import { notify } from '../../app/notify.js';
 import { DateTime } from '../../components/DateTime.js';
+import { DateTimeInput } from '../../components/DateTimeInput.js';
 import { QuoteSummary } from '../../components/QuoteSummary.js';
 import { formatMoney } from '../../lib/money.js';
 import { toZonedInputValue, zoneLabel, zonedInputToIso } from '../../lib/time.js';
@@ -122,13 +123,13 @@ export function RescheduleDialog({ rental, onClose }: { rental: Rental; onClose(
       <div className="book-now-times">
         <div className="book-now-field">
           <label htmlFor={startId}>{t('book.startTime')}</label>
-          <Input id={startId} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} aria-required />
+          <DateTimeInput id={startId} value={start} onChange={(e) => setStart(e.target.value)} aria-required />
         </div>
         <div className="book-now-field">
           <label htmlFor={endId}>
             {t('book.returnTime')} <span className="book-now-optional">{t('book.optional')}</span>
           </label>
-          <Input id={endId} type="datetime-local" value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
+          <DateTimeInput id={endId} value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
         </div>
       </div>
       <p className="book-now-zone">{t('book.zone', { zone: zoneLabel(new Date(), zone) })}</p>

@@ -94,6 +94,14 @@ export const TRANSLATED = [
   'client/pages/exports/ExportsPage.tsx',
   'client/pages/emails/EmailsPage.tsx',
   'client/pages/webhooks/WebhooksPage.tsx',
+  // h-cust: the agreement a customer signs, the booking widget's frame, the datetime read-back
+  'client/components/DateTimeInput.tsx',
+  'client/components/SignaturePad.tsx',
+  'client/components/Markdown.tsx',
+  'client/pages/agreement/SignAgreementPage.tsx',
+  'client/pages/agreement/AgreementAdminPage.tsx',
+  'client/pages/embed/EmbedPage.tsx',
+  'client/pages/embed/EmbedResultPage.tsx',
 ];
 
 function sourceFiles(dir: string): string[] {

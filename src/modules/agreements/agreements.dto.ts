@@ -20,6 +20,7 @@ import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { IsOptionalNotNull, RequiredText, Trim } from '../../common/validators.js';
 import { SIGNATURE_METHODS, SIGNED_VIA } from '../../database/schema/agreements.js';
 import type { SignatureMethod, SignedVia } from '../../database/schema/agreements.js';
+import { LANGUAGES, type Language } from '../../database/schema/users.js';
 import { PLACEHOLDERS } from './agreement-text.js';
 
 export const MAX_AGREEMENT_BODY = 20_000;
@@ -178,6 +179,12 @@ export class RentalAgreementDto {
   @ApiProperty({ type: [Number], example: [1], description: 'Positions still to sign' }) missing: number[];
   @ApiProperty({ type: [KnownRiderDto], description: "This customer's riders with a valid signature of the current version: sign by naming them, without a signature" })
   knownRiders: KnownRiderDto[];
+  @ApiProperty({
+    enum: LANGUAGES,
+    example: 'de',
+    description: "The rental's customer's language (their profile's, en when none): the signed PDFs use it, and the signing page speaks it, also on the counter's tablet",
+  })
+  language: Language;
 }
 
 export class SignedAgreementListItemDto {

@@ -204,7 +204,14 @@ export class AgreementsService {
       riders: status.riders,
       missing: status.missing,
       knownRiders: known,
+      language: await this.customerLocale(view),
     };
+  }
+
+  /** The rental's customer's language (English when none): the signed PDFs' texts and the signing page use it. */
+  private async customerLocale(view: RentalView): Promise<Locale> {
+    const [customer] = await this.txHost.db.select({ language: users.language }).from(users).where(eq(users.id, view.user.id));
+    return isLocale(customer?.language) ? customer.language : 'en';
   }
 
   /** Checks one rider's fields; returns the field errors (paths under riders[i]). */
@@ -331,8 +338,7 @@ export class AgreementsService {
 
     const text = fillPlaceholders(current.body, placeholderValues(view));
     // The PDF's own texts in the rental's customer's language (English when none); the agreement's text as written.
-    const [customer] = await this.txHost.db.select({ language: users.language }).from(users).where(eq(users.id, view.user.id));
-    const locale: Locale = isLocale(customer?.language) ? customer.language : 'en';
+    const locale = await this.customerLocale(view);
     const stored: string[] = [];
     try {
       for (const p of prepared.filter((x) => !x.row.reusedFrom)) {

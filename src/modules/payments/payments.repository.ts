@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { bikes } from '../../database/schema/bikes.js';
+import { depositMovements } from '../../database/schema/deposits.js';
 import {
   NewPaymentRow,
   paymentNotifications,
@@ -162,6 +163,18 @@ export class PaymentsRepository {
   async payerLanguage(userId: string | null): Promise<string | null> {
     if (!userId) return null;
     const [row] = await this.txHost.db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.language ?? null;
+  }
+
+  /** The language chosen by the customer whose rental a sandbox deposit intent (hold or charge) belongs to. */
+  async depositPayerLanguage(intentRef: string): Promise<string | null> {
+    const [row] = await this.txHost.db
+      .select({ language: users.language })
+      .from(depositMovements)
+      .innerJoin(rentals, eq(rentals.id, depositMovements.rentalId))
+      .innerJoin(users, eq(users.id, rentals.userId))
+      .where(eq(depositMovements.providerRef, intentRef))
+      .limit(1);
     return row?.language ?? null;
   }
 

@@ -161,17 +161,20 @@ ${link ? `<a class="link" href="${escapeHtml(link.href)}">${escapeHtml(link.labe
   );
 }
 
-/** The hold a bank asked the customer to confirm (requires_action): one Confirm button. */
-export function renderSandboxDepositConfirmation(m: { ref: string; merchant: string; amount: string }): string {
+/** The hold a bank asked the customer to confirm (requires_action): one Confirm button, in the customer's language. */
+export function renderSandboxDepositConfirmation(m: { ref: string; merchant: string; amount: string; locale?: Locale }): string {
+  const locale = m.locale ?? 'en';
+  const say = (id: MessageId, values?: Record<string, string>) => translate(locale, id, values);
   return layout(
-    `Confirm a ${m.amount} deposit hold · Okay Pay Sandbox`,
+    `${say('cust.deposit.pageTitle', { amount: m.amount })} · Okay Pay Sandbox`,
     `<section class="card" aria-labelledby="confirm-title">
-<h1 id="confirm-title">Confirm the security deposit</h1>
+<h1 id="confirm-title">${escapeHtml(say('cust.deposit.title'))}</h1>
 <p class="amount">${escapeHtml(m.amount)}</p>
-<p class="notice"><strong>Test mode.</strong> Your bank asks you to confirm this hold for ${escapeHtml(m.merchant)}. It is a hold, not a charge: it is released after the return.</p>
+<p class="notice"><strong>${escapeHtml(say('sandbox.testMode'))}</strong> ${escapeHtml(say('cust.deposit.notice', { merchant: m.merchant }))}</p>
 <form method="post" action="/api/payments/sandbox/deposit/${encodeURIComponent(m.ref)}">
-<button type="submit" class="pay">Confirm the hold of ${escapeHtml(m.amount)}</button>
+<button type="submit" class="pay">${escapeHtml(say('cust.deposit.confirm', { amount: m.amount }))}</button>
 </form>
 </section>`,
+    locale,
   );
 }

@@ -96,8 +96,8 @@ export class SandboxDepositController {
   @ApiProduces('text/html')
   @ApiResponse({ status: 200, description: 'The confirmation page', content: HTML })
   @ApiResponse({ status: 404, description: 'Unknown hold', content: HTML })
-  showSandboxDepositConfirmation(@Param('intentRef') ref: string, @Res() res: Response): void {
-    send(res, this.sandbox.showDepositConfirmation(ref));
+  async showSandboxDepositConfirmation(@Param('intentRef') ref: string, @Res() res: Response): Promise<void> {
+    send(res, await this.sandbox.showDepositConfirmation(ref));
   }
 
   @Post(':intentRef')

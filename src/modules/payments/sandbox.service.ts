@@ -240,16 +240,30 @@ export class SandboxService implements OnModuleInit {
     return gateway.deposits.intent(ref) ? gateway.deposits : undefined;
   }
 
-  /** The page where the customer confirms a deposit hold their bank asked about. */
-  showDepositConfirmation(ref: string): SandboxAnswer {
+  /**
+   * The page where the customer confirms a deposit hold their bank asked about, in the customer's chosen language
+   * (the link reaches them in the dashboard and by email, both in that language); English by default.
+   */
+  async showDepositConfirmation(ref: string): Promise<SandboxAnswer> {
     const deposits = this.depositIntent(ref);
     const intent = deposits?.intent(ref);
     if (!intent) return this.notFound();
-    const amount = formatMoney(intent.amountMinor, intent.currency);
+    const chosen = await this.payments.depositPayerLanguage(ref);
+    const locale: Locale = isLocale(chosen) ? chosen : DEFAULT_LOCALE;
+    const amount = this.money(intent.amountMinor, intent.currency, locale);
     if (intent.status !== 'requires_action') {
-      return { kind: 'page', status: 200, html: renderSandboxMessage('Nothing to confirm', `This ${amount} security deposit hold needs no confirmation.`, { href: '/dashboard/rentals', label: `Go to ${MERCHANT}` }) };
+      return {
+        kind: 'page',
+        status: 200,
+        html: renderSandboxMessage(
+          translate(locale, 'cust.deposit.nothingTitle'),
+          translate(locale, 'cust.deposit.nothingText', { amount }),
+          { href: '/dashboard/rentals', label: translate(locale, 'cust.deposit.goTo', { merchant: MERCHANT }) },
+          locale,
+        ),
+      };
     }
-    return { kind: 'page', status: 200, html: renderSandboxDepositConfirmation({ ref, merchant: MERCHANT, amount }) };
+    return { kind: 'page', status: 200, html: renderSandboxDepositConfirmation({ ref, merchant: MERCHANT, amount, locale }) };
   }
 
   confirmDeposit(ref: string): SandboxAnswer {

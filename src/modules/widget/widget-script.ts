@@ -1,7 +1,10 @@
+import { CATALOGUES, LOCALES } from '../../../locales/index.js';
+
 /**
  * The booking widget's loader (issue 26): `<script src="https://<shop>/widget.js" data-bike="<id>"></script>` on any
  * page of a site listed in WIDGET_ORIGINS adds a "Book now" button right after the tag (`data-bikes="id1,id2"` for
- * a choice of bikes, `data-category="<brand>"` for a brand, `data-label` for the button's text). The button opens
+ * a choice of bikes, `data-category="<brand>"` for a brand, `data-label` for the button's text, `data-lang="de"` or
+ * `"bn"` for the button's and the frame's language, English without it). The button opens
  * the shop's /embed page in a modal <dialog> with an iframe; the page inside books with a Bearer token of its own
  * (no third-party cookies needed) and talks to this script only by postMessage, origin-checked both ways:
  *
@@ -30,6 +33,17 @@ export const WIDGET_THEME = {
   font: "Inter, 'Segoe UI Variable', 'Segoe UI', system-ui, -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', Arial, sans-serif",
 } as const;
 
+/** The loader's own words (its button, the dialog's close button, the frame's title) in each language (data-lang). */
+const WIDGET_WORDS = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    { book: CATALOGUES[locale]['cust.widget.book'], close: CATALOGUES[locale]['cust.widget.close'], frame: CATALOGUES[locale]['cust.widget.frame'] },
+  ]),
+);
+
+/** JSON with every non-ASCII character escaped: the loader reads the same whatever charset the host page decodes it in. */
+const asciiJson = (value: unknown): string => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** Payment pages the widget may open at the top level besides the shop's own origin. */
 export const WIDGET_PAYMENT_ORIGINS = ['https://checkout.stripe.com'] as const;
 
@@ -37,6 +51,7 @@ const SOURCE = String.raw`(function () {
   'use strict';
   var THEME = __THEME__;
   var PAYMENT_ORIGINS = __PAYMENT_ORIGINS__;
+  var WORDS = __WORDS__;
   var me = document.currentScript;
   if (!me || !me.src || me.getAttribute('data-okb-widget') === 'ready') return;
   me.setAttribute('data-okb-widget', 'ready');
@@ -78,7 +93,7 @@ const SOURCE = String.raw`(function () {
 
   function embedUrl(path, extra) {
     var url = new URL(path, shop);
-    var pick = { bike: attr('bike'), bikes: attr('bikes'), category: attr('category') };
+    var pick = { bike: attr('bike'), bikes: attr('bikes'), category: attr('category'), lang: attr('lang') };
     Object.keys(pick).forEach(function (key) { if (pick[key]) url.searchParams.set(key, pick[key]); });
     url.searchParams.set('host', location.origin);
     url.searchParams.set('return', returnAddress());
@@ -86,10 +101,11 @@ const SOURCE = String.raw`(function () {
     return url.toString();
   }
 
+  var words = WORDS[attr('lang')] || WORDS.en;
   var button = document.createElement('button');
   button.type = 'button';
   button.className = 'okb-w-button';
-  button.textContent = attr('label') || 'Book now';
+  button.textContent = attr('label') || words.book;
   button.setAttribute('aria-haspopup', 'dialog');
   me.parentNode.insertBefore(button, me.nextSibling);
 
@@ -111,13 +127,13 @@ const SOURCE = String.raw`(function () {
     var closeButton = document.createElement('button');
     closeButton.type = 'button';
     closeButton.className = 'okb-w-close';
-    closeButton.setAttribute('aria-label', 'Close booking');
+    closeButton.setAttribute('aria-label', words.close);
     closeButton.textContent = '\u00d7';
     closeButton.addEventListener('click', close);
     bar.appendChild(closeButton);
     frame = document.createElement('iframe');
     frame.className = 'okb-w-frame';
-    frame.title = 'Booking';
+    frame.title = words.frame;
     frame.src = embedUrl(path, extra);
     dialog.appendChild(bar);
     dialog.appendChild(frame);
@@ -169,5 +185,7 @@ const SOURCE = String.raw`(function () {
 
 /** The loader as served at /widget.js, with the shop's theme filled in. */
 export function widgetScript(theme: typeof WIDGET_THEME = WIDGET_THEME): string {
-  return SOURCE.replace('__THEME__', JSON.stringify(theme)).replace('__PAYMENT_ORIGINS__', JSON.stringify(WIDGET_PAYMENT_ORIGINS));
+  return SOURCE.replace('__THEME__', JSON.stringify(theme))
+    .replace('__PAYMENT_ORIGINS__', JSON.stringify(WIDGET_PAYMENT_ORIGINS))
+    .replace('__WORDS__', asciiJson(WIDGET_WORDS));
 }
