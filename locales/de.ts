@@ -1,3 +1,4 @@
+import deskDe from './desk/de.js';
 import type { Catalogue } from './en.js';
 
 /** German (Deutsch): Sie-Form, German number and date conventions come from Intl for 'de'. */
@@ -860,5 +861,6 @@ const de: Catalogue = {
   'addReview.ratingHint': 'Wählen Sie {min, number} bis {max, number} Sterne, auch in halben Schritten',
   'addReview.yourReview': 'Ihre Bewertung',
   'addReview.placeholder': 'Schreiben Sie hier Ihre Bewertung …',
+  ...deskDe,
 };
 export default de;

@@ -82,12 +82,10 @@ const contactPage = lazyPage('client/pages/contact/ContactPage.tsx', {
   description: 'Questions about a rental, a group booking or your account? Write to Okay Bike: we respond in 1-2 business days.',
 }, () => import('../pages/contact/ContactPage.js'));
 const giftCardsPage = lazyPage('client/pages/gift-cards/GiftCardsPage.tsx', {
-  title: 'Gift cards',
-  description: 'Give a ride: Okay Bike gift cards pay booking fees and rentals, emailed with a printable card on the day you choose.',
+  ...catalogueMeta('desk.gift.title', 'desk.gift.description'),
 }, () => import('../pages/gift-cards/GiftCardsPage.js'));
 const giftCardResultPage = lazyPage('client/pages/gift-cards/GiftCardResultPage.tsx', {
-  title: 'Gift card payment',
-  description: 'The outcome of your Okay Bike gift card payment.',
+  ...catalogueMeta('desk.giftResult.title', 'desk.giftResult.description'),
 }, () => import('../pages/gift-cards/GiftCardResultPage.js'));
 const dashboardHomePage = lazyPage('client/pages/dashboard-home/DashboardHomePage.tsx', { title: 'Dashboard', description: 'Your Okay Bike dashboard.' }, () => import('../pages/dashboard-home/DashboardHomePage.js'));
 const fleetPage = lazyPage('client/pages/fleet/FleetPage.tsx', fleetHead, () => import('../pages/fleet/FleetPage.js'));
