@@ -30,6 +30,8 @@ import { useLocale, useT } from '../../app/i18n.js';
 type Translate = ReturnType<typeof useT>;
 
 const DAYS = 7;
+/** An example of a photo's address (the same in every language). */
+const URL_PLACEHOLDER = 'https://...';
 
 const addDays = (date: string, days: number): string => {
   const [y, m, d] = date.split('-').map(Number);
@@ -155,7 +157,7 @@ function AddonEditor({ editing, onClose }: { editing: Addon | 'new'; onClose(): 
           <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
         <Form.Item name="imageUrl" label={t('desk.addons.photo')}>
-          <Input maxLength={2000} placeholder="https://..." />
+          <Input maxLength={2000} placeholder={URL_PLACEHOLDER} />
         </Form.Item>
         <Form.Item name="tracksStock" valuePropName="checked">
           <Checkbox>{t('desk.addons.counted')}</Checkbox>
