@@ -158,6 +158,8 @@ const deskBn: Record<keyof typeof deskEn, string> = {
   'desk.attention.situation': 'অবস্থা',
   'desk.attention.payment': 'পেমেন্ট',
   'desk.attention.status': 'স্ট্যাটাস: {status}',
+  'desk.attention.paymentStatus': '{status, select, pending {অপেক্ষমাণ} succeeded {সফল} failed {ব্যর্থ} cancelled {বাতিল} expired {মেয়াদোত্তীর্ণ} refunded {ফেরত দেওয়া হয়েছে} other {{status}}}',
+  'desk.attention.rentalStatus': '{status, select, pending_fee {ফি বাকি} booked {বুক করা} returned {ফেরত এসেছে} paid {পরিশোধিত} cancelled {বাতিল} other {{status}}}',
   'desk.attention.paidLate': 'দেরিতে দেওয়া: <date></date>',
   'desk.attention.rentalCustomer': 'ভাড়া ও গ্রাহক',
   'desk.attention.documents': 'নথি',

@@ -158,6 +158,8 @@ const deskDe: Record<keyof typeof deskEn, string> = {
   'desk.attention.situation': 'Lage',
   'desk.attention.payment': 'Zahlung',
   'desk.attention.status': 'Status: {status}',
+  'desk.attention.paymentStatus': '{status, select, pending {ausstehend} succeeded {erfolgreich} failed {fehlgeschlagen} cancelled {abgebrochen} expired {abgelaufen} refunded {erstattet} other {{status}}}',
+  'desk.attention.rentalStatus': '{status, select, pending_fee {Gebühr offen} booked {gebucht} returned {zurückgegeben} paid {bezahlt} cancelled {storniert} other {{status}}}',
   'desk.attention.paidLate': 'Verspätet bezahlt: <date></date>',
   'desk.attention.rentalCustomer': 'Miete und Kundschaft',
   'desk.attention.documents': 'Belege',

@@ -160,6 +160,8 @@ const deskEn = {
   'desk.attention.situation': 'Situation',
   'desk.attention.payment': 'Payment',
   'desk.attention.status': 'Status: {status}',
+  'desk.attention.paymentStatus': '{status, select, pending {pending} succeeded {succeeded} failed {failed} cancelled {cancelled} expired {expired} refunded {refunded} other {{status}}}',
+  'desk.attention.rentalStatus': '{status, select, pending_fee {pending_fee} booked {booked} returned {returned} paid {paid} cancelled {cancelled} other {{status}}}',
   'desk.attention.paidLate': 'Paid late: <date></date>',
   'desk.attention.rentalCustomer': 'Rental and customer',
   'desk.attention.documents': 'Documents',

@@ -71,7 +71,7 @@ export default function PaymentsAttentionPage() {
           <div>
             {formatMoney(p.amount, p.currency, locale)} · {KIND_LABEL[p.kind] ? t(KIND_LABEL[p.kind]) : p.kind}
           </div>
-          <div style={{ fontSize: 13 }}>{t('desk.attention.status', { status: p.status })}</div>
+          <div style={{ fontSize: 13 }}>{t('desk.attention.status', { status: t('desk.attention.paymentStatus', { status: p.status }) })}</div>
           {p.paidAfterCloseAt ? (
             <div style={{ fontSize: 13 }}>{intl.formatMessage({ id: 'desk.attention.paidLate' }, { date: () => <DateTime key="late" value={p.paidAfterCloseAt} /> })}</div>
           ) : null}
@@ -85,7 +85,7 @@ export default function PaymentsAttentionPage() {
         <>
           <div>{p.rental.bikeName}</div>
           <div style={{ fontSize: 13 }}>
-            {p.rental.paymentId} · {p.rental.status}
+            {p.rental.paymentId} · {t('desk.attention.rentalStatus', { status: p.rental.status })}
           </div>
           <div style={{ fontSize: 13 }}>{p.customer.name}</div>
           <div style={{ fontSize: 13 }}>{p.customer.email}</div>
