@@ -1,3 +1,4 @@
+import deskBn from './desk/bn.js';
 import type { Catalogue } from './en.js';
 import pubBn from './pub/bn.js';
 import adminBn from './admin/bn.js';
@@ -866,5 +867,6 @@ const bn: Catalogue = {
   ...pubBn,
   ...adminBn,
   ...custBn,
+  ...deskBn,
 };
 export default bn;

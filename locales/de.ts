@@ -1,3 +1,4 @@
+import deskDe from './desk/de.js';
 import type { Catalogue } from './en.js';
 import pubDe from './pub/de.js';
 import adminDe from './admin/de.js';
@@ -866,5 +867,6 @@ const de: Catalogue = {
   ...pubDe,
   ...adminDe,
   ...custDe,
+  ...deskDe,
 };
 export default de;

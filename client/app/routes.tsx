@@ -73,12 +73,10 @@ const bikeDetailPage = lazyPage('client/pages/bike-detail/BikeDetailPage.tsx', b
 const checkoutPage = lazyPage('client/pages/checkout/CheckoutPage.tsx', catalogueMeta('head.checkout.title', 'head.checkout.description'), () => import('../pages/checkout/CheckoutPage.js'));
 const contactPage = lazyPage('client/pages/contact/ContactPage.tsx', catalogueMeta('pub.contact.title', 'pub.head.contact.description'), () => import('../pages/contact/ContactPage.js'));
 const giftCardsPage = lazyPage('client/pages/gift-cards/GiftCardsPage.tsx', {
-  title: 'Gift cards',
-  description: 'Give a ride: Okay Bike gift cards pay booking fees and rentals, emailed with a printable card on the day you choose.',
+  ...catalogueMeta('desk.gift.title', 'desk.gift.description'),
 }, () => import('../pages/gift-cards/GiftCardsPage.js'));
 const giftCardResultPage = lazyPage('client/pages/gift-cards/GiftCardResultPage.tsx', {
-  title: 'Gift card payment',
-  description: 'The outcome of your Okay Bike gift card payment.',
+  ...catalogueMeta('desk.giftResult.title', 'desk.giftResult.description'),
 }, () => import('../pages/gift-cards/GiftCardResultPage.js'));
 const dashboardHomePage = lazyPage('client/pages/dashboard-home/DashboardHomePage.tsx', catalogueMeta('admin.head.home.title', 'admin.head.home.description'), () => import('../pages/dashboard-home/DashboardHomePage.js'));
 const fleetPage = lazyPage('client/pages/fleet/FleetPage.tsx', fleetHead, () => import('../pages/fleet/FleetPage.js'));

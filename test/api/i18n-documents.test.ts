@@ -1,4 +1,8 @@
 import { writeFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { giftCards } from '../../src/database/schema/gift-cards.js';
+import { DocumentsService } from '../../src/modules/notifications/documents.service.js';
+import { GiftCardsService } from '../../src/modules/payments/gift-cards/gift-cards.service.js';
 import { formatMinor } from '../../locales/currency.js';
 import { formatShopTime } from '../../src/modules/notifications/email-templates.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
@@ -175,5 +179,52 @@ describe('The signed agreement PDF in the customer language', () => {
     }
     expect(bangla).not.toMatch(/Signed with the keyboard|Birth date|Signature id|Agreement version|IP address/);
     savePages(await renderPdfPages(bnPdf), 'agreement-bn');
+  });
+});
+
+describe('The gift card PDF in its purchaser language', () => {
+  const t = useTestApp({ ...rentalTestEnv, PUBLIC_URL: 'https://shop.okaybike.test' });
+  /** Words of the English card that a translated one must not keep. */
+  const ENGLISH_CARD = ['GIFT CARD', 'For Rahim', 'YOUR CODE', 'Enter the code', 'Scan the QR', 'balance left', 'never expires', 'Valid until'];
+
+  /** A customer of `language` buys a 50 USD card for Rahim Uddin and pays it: the card's PDF and its code. */
+  async function boughtCard(language: 'de' | 'bn') {
+    const buyer = await createUser(t, { name: 'Nadia Rahman' });
+    await t.http().put('/api/users/me').set('Authorization', buyer.bearer).send({ language }).expect(200);
+    const res = await t
+      .http()
+      .post('/api/gift-cards')
+      .set('Authorization', buyer.bearer)
+      .send({ amount: 50, recipientName: 'Rahim Uddin', recipientEmail: 'rahim@example.com', message: 'Happy birthday!' })
+      .expect(201);
+    await choose(t, res.body.data.payment_url, 'pay').expect(303);
+    const id = res.body.data.giftCard._id as string;
+    const [row] = await t.db.select().from(giftCards).where(eq(giftCards.id, id));
+    const code = t.app.get(GiftCardsService).printableCode(row)!;
+    const { content } = await t.app.get(DocumentsService).giftCard(id);
+    if (process.env.PDF_DUMP_DIR) writeFileSync(`${process.env.PDF_DUMP_DIR}/gift-card-${language}.pdf`, content);
+    return { pdf: content, code };
+  }
+
+  it('a German purchaser: the card in German, its amount as German writes it, its QR code opening the German page; Helvetica only', async () => {
+    const { pdf, code } = await boughtCard('de');
+    const lines = pdfTextLines(pdf);
+    expect(lines).toEqual(expect.arrayContaining(['GESCHENKKARTE', formatMinor(5000, 'USD', 'de'), 'Für Rahim Uddin', 'IHR CODE', code, 'Sie verfällt nie.', 'https://shop.okaybike.test/de/gift-cards']));
+    const text = (await pdfjsTextLines(pdf)).join('\n');
+    expect(text).toContain('„Happy birthday!“');
+    expect(text).toContain('Geben Sie den Code ein');
+    expect(ENGLISH_CARD.filter((words) => text.includes(words))).toEqual([]);
+    expect(pdf.toString('latin1')).not.toContain('FontFile');
+  });
+
+  it('a Bangla purchaser: the card in Bangla with an embedded Bengali font, the amount in Bangla digits', async () => {
+    const { pdf, code } = await boughtCard('bn');
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansBengali/);
+    const text = (await pdfjsTextLines(pdf)).join('\n');
+    for (const word of ['আপনার', '৫০', code, 'Rahim Uddin', '"Happy birthday!"', 'QR', 'https://shop.okaybike.test/bn/gift-cards']) {
+      expect({ word, found: text.includes(word) }).toEqual({ word, found: true });
+    }
+    expect(ENGLISH_CARD.filter((words) => text.includes(words))).toEqual([]);
+    savePages(await renderPdfPages(pdf), 'gift-card-bn');
   });
 });

@@ -10,6 +10,7 @@ import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { formatMoney } from '../../lib/money.js';
+import { useLocale, useT } from '../../app/i18n.js';
 import '../../components/payment-outcome.css';
 import './gift-cards.css';
 
@@ -23,40 +24,43 @@ interface Outcome {
   text: string;
 }
 
-function outcomeOf(payment: PaymentOutcomeView, waitedTooLong: boolean): Outcome {
-  const amount = formatMoney(payment.amount, payment.currency);
-  const notPaid = 'The gift card was not paid. Nothing was charged: you can try again.';
+type Translate = ReturnType<typeof useT>;
+
+function outcomeOf(payment: PaymentOutcomeView, waitedTooLong: boolean, t: Translate, locale: string): Outcome {
+  const amount = formatMoney(payment.amount, payment.currency, locale);
+  const notPaid = t('desk.giftResult.notPaid');
   const outcomes: Record<PaymentStatus, Outcome> = {
-    succeeded: {
-      status: 'success',
-      title: 'Gift card paid',
-      text: `Thank you! Your ${amount} gift card is paid. Its recipient gets it by email on the send date, as a PDF card with its code and QR code. You got a confirmation by email.`,
-    },
-    failed: { status: 'error', title: 'Payment failed', text: notPaid },
-    cancelled: { status: 'warning', title: 'Payment cancelled', text: notPaid },
-    expired: { status: 'warning', title: 'Payment expired', text: 'The payment session timed out, so the gift card was not paid. Nothing was charged: you can try again.' },
-    refunded: { status: 'info', title: 'Gift card refunded', text: `The ${amount} you paid for this gift card was refunded to you.` },
+    succeeded: { status: 'success', title: t('desk.giftResult.paid'), text: t('desk.giftResult.paidText', { amount }) },
+    failed: { status: 'error', title: t('payment.failed'), text: notPaid },
+    cancelled: { status: 'warning', title: t('payment.cancelled'), text: notPaid },
+    expired: { status: 'warning', title: t('payment.expired'), text: t('desk.giftResult.expiredText') },
+    refunded: { status: 'info', title: t('desk.giftResult.refunded'), text: t('desk.giftResult.refundedText', { amount }) },
     pending: waitedTooLong
-      ? { status: 'info', title: 'Payment still processing', text: 'The payment provider has not confirmed this payment yet. Check again in a moment; nothing is charged twice.' }
-      : { status: 'info', title: 'Confirming your payment…', text: 'We are waiting for the payment provider to confirm. This usually takes a few seconds.' },
+      ? { status: 'info', title: t('payment.stillProcessing'), text: t('payment.stillProcessingText') }
+      : { status: 'info', title: t('payment.confirming'), text: t('payment.confirmingText') },
   };
   return outcomes[payment.status];
 }
 
 /** What was bought: the amount and, for its buyer, whom it goes to, how and when. */
 function SaleDetails({ payment, card }: { payment: PaymentOutcomeView; card: GiftCard | undefined }) {
+  const t = useT();
+  const locale = useLocale();
   const paid = payment.status === 'succeeded' || payment.status === 'refunded';
   const rows: [string, ReactNode][] = [
-    ['Amount', <strong key="amount">{formatMoney(payment.amount, payment.currency)}</strong>],
-    [paid ? 'Paid for' : 'Payment for', card ? `A gift card for ${card.recipientName}` : 'A gift card'],
+    [t('payment.amount'), <strong key="amount">{formatMoney(payment.amount, payment.currency, locale)}</strong>],
+    [paid ? t('payment.paidFor') : t('payment.paymentFor'), card ? t('desk.giftResult.cardFor', { name: card.recipientName }) : t('desk.giftResult.card')],
   ];
   if (card && payment.status === 'succeeded') {
     rows.push(
-      ['Delivered', `By email to ${card.recipientEmail}, with the code and a QR code on a PDF card`],
-      ['Sent on', <DateTime key="send" value={card.sendAt} />],
+      [t('desk.giftResult.delivered'), t('desk.giftResult.deliveredBy', { email: card.recipientEmail })],
+      [t('desk.giftResult.sentOn'), <DateTime key="send" value={card.sendAt} />],
     );
   }
-  rows.push([payment.status === 'succeeded' ? 'Paid on' : payment.completedAt ? 'Ended' : 'Started', <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />]);
+  rows.push([
+    payment.status === 'succeeded' ? t('payment.paidOn') : payment.completedAt ? t('payment.ended') : t('payment.started'),
+    <DateTime key="when" value={payment.completedAt ?? payment.createdAt} />,
+  ]);
   return (
     <dl className="payment-details">
       {rows.map(([term, value]) => (
@@ -70,6 +74,7 @@ function SaleDetails({ payment, card }: { payment: PaymentOutcomeView; card: Gif
 }
 
 function Message({ title, text }: { title: string; text: string }) {
+  const t = useT();
   return (
     <Result
       status="warning"
@@ -77,7 +82,7 @@ function Message({ title, text }: { title: string; text: string }) {
       subTitle={text}
       extra={
         <ButtonLink to="/gift-cards" type="primary">
-          Back to gift cards
+          {t('desk.giftResult.back')}
         </ButtonLink>
       }
     />
@@ -91,6 +96,8 @@ function Message({ title, text }: { title: string; text: string }) {
  * nothing was charged, and the way back to try again.
  */
 export default function GiftCardResultPage() {
+  const t = useT();
+  const locale = useLocale();
   const [params] = useSearchParams();
   const id = params.get('payment')?.trim() ?? '';
   const session = useSession();
@@ -115,10 +122,10 @@ export default function GiftCardResultPage() {
 
   let body: ReactNode;
   if (!id) {
-    body = <Message title="No payment to show" text="This page shows a gift card's payment after you pay for it." />;
+    body = <Message title={t('payment.noPayment')} text={t('desk.giftResult.noPaymentText')} />;
   } else if (payment.data) {
     const p = payment.data;
-    const outcome = outcomeOf(p, !polling);
+    const outcome = outcomeOf(p, !polling, t, locale);
     const pending = p.status === 'pending';
     const actions: ReactNode[] = [];
     if (pending && !polling) {
@@ -133,14 +140,14 @@ export default function GiftCardResultPage() {
             void payment.refetch();
           }}
         >
-          Check again
+          {t('payment.checkAgain')}
         </Button>,
       );
     }
     if (p.status === 'succeeded' && session) {
       actions.push(
         <Button key="receipt" href={`/api/payments/${encodeURIComponent(p._id)}/receipt`} download rel="nofollow" icon={<FilePdfOutlined {...decorativeIcon} />}>
-          Receipt (PDF)
+          {t('desk.giftResult.receipt')}
         </Button>,
       );
     }
@@ -149,7 +156,7 @@ export default function GiftCardResultPage() {
     const checking = pending && !polling;
     const back = (
       <ButtonLink key="back" to="/gift-cards" type={checking ? 'default' : 'primary'}>
-        {failed ? 'Try again' : 'Back to gift cards'}
+        {failed ? t('payment.tryAgain') : t('desk.giftResult.back')}
       </ButtonLink>
     );
     if (checking) actions.push(back);
@@ -172,18 +179,18 @@ export default function GiftCardResultPage() {
   } else if (payment.isError) {
     body =
       isApiError(payment.error) && (payment.error.status === 404 || payment.error.status === 400) ? (
-        <Message title="Payment not found" text="We could not find this payment. The gift cards you bought are listed on the Gift cards page." />
+        <Message title={t('payment.notFound')} text={t('desk.giftResult.notFoundText')} />
       ) : (
         <Result
           status="error"
-          title={<h1 className="payment-result-title">Payment status unavailable</h1>}
-          subTitle="We could not load this payment right now."
+          title={<h1 className="payment-result-title">{t('payment.unavailable')}</h1>}
+          subTitle={t('payment.unavailableText')}
           extra={[
             <Button key="retry" type="primary" onClick={() => void payment.refetch()}>
-              Try again
+              {t('payment.tryAgain')}
             </Button>,
             <ButtonLink key="back" to="/gift-cards">
-              Back to gift cards
+              {t('desk.giftResult.back')}
             </ButtonLink>,
           ]}
         />

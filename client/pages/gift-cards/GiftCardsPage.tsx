@@ -14,6 +14,8 @@ import { LoadError } from '../../components/LoadError.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { formatMoney, moneyPrecision } from '../../lib/money.js';
 import { withRedirect } from '../../lib/safe-redirect.js';
+import { useLocale, useT } from '../../app/i18n.js';
+import { useIntl } from 'react-intl';
 import './gift-cards.css';
 
 type FormValues = Omit<GiftCardPurchaseInput, 'amount'> & { preset: number | 'other'; otherAmount?: number };
@@ -26,6 +28,9 @@ const today = (): string => {
 };
 
 function BalanceChecker() {
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
   const location = useLocation();
   const [code, setCode] = useState('');
   const check = useGiftCardBalance();
@@ -40,15 +45,15 @@ function BalanceChecker() {
   }, [location.hash]);
   const result = check.data;
   return (
-    <Card title={<h2 className="gift-card-title">Check a balance</h2>} className="gift-balance">
+    <Card title={<h2 className="gift-card-title">{t('desk.gift.balanceTitle')}</h2>} className="gift-balance">
       <Form layout="vertical" onFinish={() => code.trim() && check.mutate(code)} requiredMark={false}>
-        <Form.Item label="Gift card code" htmlFor="gift-balance-code" extra="As printed on the card, e.g. GIFT-7K3M-Q9XD-2F8H-WN4T">
+        <Form.Item label={t('desk.gift.code')} htmlFor="gift-balance-code" extra={t('desk.gift.codeHelp')}>
           <Input.Search
             id="gift-balance-code"
             value={code}
             onChange={(e) => setCode(e.target.value)}
             onSearch={(v) => v.trim() && check.mutate(v)}
-            enterButton={<span><SearchOutlined {...decorativeIcon} /> Check</span>}
+            enterButton={<span><SearchOutlined {...decorativeIcon} /> {t('desk.gift.check')}</span>}
             loading={check.isPending}
             autoComplete="off"
             spellCheck={false}
@@ -58,47 +63,56 @@ function BalanceChecker() {
       </Form>
       {result ? (
         <div className="gift-balance-result" role="status">
-          <p className="gift-balance-amount">{formatMoney(result.balance, result.currency)}</p>
+          <p className="gift-balance-amount">{formatMoney(result.balance, result.currency, locale)}</p>
           <p className="gift-balance-detail">
-            left of {formatMoney(result.amount, result.currency)} on card ****{result.last4}
-            {result.expired ? <StatusTag tone="danger">Expired</StatusTag> : result.expiresAt ? <> · valid until <DateTime value={result.expiresAt} /></> : ' · never expires'}
+            {t('desk.gift.left', { amount: formatMoney(result.amount, result.currency, locale), last4: result.last4 })}
+            {result.expired ? (
+              <StatusTag tone="danger">{t('desk.gift.expired')}</StatusTag>
+            ) : result.expiresAt ? (
+              intl.formatMessage({ id: 'desk.gift.validUntil' }, { date: () => <DateTime key="until" value={result.expiresAt} /> })
+            ) : (
+              t('desk.gift.neverExpires')
+            )}
           </p>
         </div>
       ) : null}
       {check.isError ? (
-        <Alert type="error" showIcon role="alert" title={isApiError(check.error) && check.error.status === 404 ? 'No gift card has this code.' : check.error.message} />
+        <Alert type="error" showIcon role="alert" title={isApiError(check.error) && check.error.status === 404 ? t('desk.gift.noSuchCode') : check.error.message} />
       ) : null}
     </Card>
   );
 }
 
 function MyGiftCards() {
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
   const session = useSession();
   const mine = useMyGiftCards(Boolean(session));
   if (!session) return null;
   return (
-    <Card title={<h2 className="gift-card-title">Gift cards you bought</h2>} className="gift-mine">
+    <Card title={<h2 className="gift-card-title">{t('desk.gift.mineTitle')}</h2>} className="gift-mine">
       {mine.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : mine.isError ? (
-        <LoadError title="Your gift cards could not be loaded." description={mine.error.message} onRetry={() => mine.refetch()} />
+        <LoadError title={t('desk.gift.mineFailed')} description={mine.error.message} onRetry={() => mine.refetch()} />
       ) : mine.data.filter((c) => c.status !== 'void').length === 0 ? (
-        <Empty description="No gift cards yet" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        <Empty description={t('desk.gift.mineNone')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
         <ul className="gift-mine-list">
           {mine.data
             .filter((c) => c.status !== 'void')
             .map((c) => (
               <li key={c._id}>
-                <span className="gift-mine-amount">{formatMoney(c.amount, c.currency)}</span>
-                <span>
-                  for {c.recipientName} · ****{c.last4}
-                </span>
+                <span className="gift-mine-amount">{formatMoney(c.amount, c.currency, locale)}</span>
+                <span>{t('desk.gift.mineFor', { name: c.recipientName, last4: c.last4 })}</span>
                 <span className="gift-mine-state">
-                  {c.status === 'pending' ? <Tag>Awaiting payment</Tag> : <StatusTag tone="success">{formatMoney(c.balance, c.currency)} left</StatusTag>}
-                  <span className="gift-mine-send">
-                    sent <DateTime value={c.sendAt} />
-                  </span>
+                  {c.status === 'pending' ? (
+                    <Tag>{t('desk.gift.awaitingPayment')}</Tag>
+                  ) : (
+                    <StatusTag tone="success">{t('desk.gift.balanceLeft', { amount: formatMoney(c.balance, c.currency, locale) })}</StatusTag>
+                  )}
+                  <span className="gift-mine-send">{intl.formatMessage({ id: 'desk.gift.sent' }, { date: () => <DateTime key="sent" value={c.sendAt} /> })}</span>
                 </span>
               </li>
             ))}
@@ -109,6 +123,8 @@ function MyGiftCards() {
 }
 
 export default function GiftCardsPage() {
+  const t = useT();
+  const locale = useLocale();
   const session = useSession();
   const hydrated = useHydrated();
   const options = useGiftCardOptions();
@@ -140,15 +156,17 @@ export default function GiftCardsPage() {
   };
 
   const o = options.data;
+  // English says the limits as before (1000, not 1,000); other languages in their own digits.
+  const number = (n: number) => (locale === 'en' ? String(n) : new Intl.NumberFormat(locale).format(n));
   return (
     <div className="page-container page-section gift-page">
-      <PageHeading title="Gift cards" lead="Give a ride: a gift card pays booking fees and rentals at Okay Bike, in part or in full." />
+      <PageHeading title={t('desk.gift.title')} lead={t('desk.gift.lead')} />
       <div className="gift-layout">
-        <Card title={<h2 className="gift-card-title">Buy a gift card</h2>} className="gift-buy">
+        <Card title={<h2 className="gift-card-title">{t('desk.gift.buyTitle')}</h2>} className="gift-buy">
           {options.isPending ? (
             <Skeleton active paragraph={{ rows: 8 }} />
           ) : options.isError ? (
-            <LoadError title="Gift cards could not be loaded." description={options.error.message} onRetry={() => options.refetch()} />
+            <LoadError title={t('desk.gift.loadFailed')} description={options.error.message} onRetry={() => options.refetch()} />
           ) : (
             <Form
               form={form}
@@ -158,54 +176,54 @@ export default function GiftCardsPage() {
               disabled={!hydrated}
               initialValues={{ preset: o!.presets[1] ?? o!.presets[0] ?? 'other', sendDate: today() }}
             >
-              <Form.Item name="preset" label={`Amount (${o!.currency})`} rules={[{ required: true, message: 'Please choose an amount' }]}>
+              <Form.Item name="preset" label={t('desk.gift.amount', { currency: o!.currency })} rules={[{ required: true, message: t('desk.gift.chooseAmount') }]}>
                 <Radio.Group optionType="button" buttonStyle="solid" className="gift-presets">
                   {o!.presets.map((p) => (
                     <Radio.Button key={p} value={p}>
-                      {formatMoney(p, o!.currency)}
+                      {formatMoney(p, o!.currency, locale)}
                     </Radio.Button>
                   ))}
-                  <Radio.Button value="other">Other amount</Radio.Button>
+                  <Radio.Button value="other">{t('desk.gift.otherAmount')}</Radio.Button>
                 </Radio.Group>
               </Form.Item>
               {preset === 'other' ? (
                 <Form.Item
                   name="otherAmount"
-                  label="Other amount"
-                  rules={[{ required: true, message: `Please enter an amount from ${o!.minAmount} to ${o!.maxAmount}` }]}
-                  extra={`From ${formatMoney(o!.minAmount, o!.currency)} to ${formatMoney(o!.maxAmount, o!.currency)}`}
+                  label={t('desk.gift.otherAmount')}
+                  rules={[{ required: true, message: t('desk.gift.enterAmount', { min: number(o!.minAmount), max: number(o!.maxAmount) }) }]}
+                  extra={t('desk.gift.amountRange', { min: formatMoney(o!.minAmount, o!.currency, locale), max: formatMoney(o!.maxAmount, o!.currency, locale) })}
                 >
                   <InputNumber min={o!.minAmount} max={o!.maxAmount} precision={moneyPrecision(o!.currency)} step={5} prefix={o!.currency} className="gift-other-amount" />
                 </Form.Item>
               ) : null}
               <div className="gift-two">
-                <Form.Item name="recipientName" label="Recipient's name" rules={[{ required: true, whitespace: true, message: "Please enter the recipient's name" }]}>
+                <Form.Item name="recipientName" label={t('desk.gift.recipientName')} rules={[{ required: true, whitespace: true, message: t('desk.gift.recipientNameRequired') }]}>
                   <Input maxLength={100} autoComplete="off" />
                 </Form.Item>
-                <Form.Item name="recipientEmail" label="Recipient's email" rules={[{ required: true, type: 'email', message: "Please enter the recipient's email" }]}>
+                <Form.Item name="recipientEmail" label={t('desk.gift.recipientEmail')} rules={[{ required: true, type: 'email', message: t('desk.gift.recipientEmailRequired') }]}>
                   <Input type="email" maxLength={254} autoComplete="off" />
                 </Form.Item>
               </div>
-              <Form.Item name="message" label="Message">
-                <Input.TextArea rows={3} maxLength={500} showCount placeholder="Happy birthday! Take a ride on me." />
+              <Form.Item name="message" label={t('desk.gift.message')}>
+                <Input.TextArea rows={3} maxLength={500} showCount placeholder={t('desk.gift.messagePlaceholder')} />
               </Form.Item>
-              <Form.Item name="sendDate" label="Send on" extra="The recipient gets the card by email that day at 09:00 (shop time); today means right after payment.">
+              <Form.Item name="sendDate" label={t('desk.gift.sendOn')} extra={t('desk.gift.sendOnHelp')}>
                 <Input type="date" min={today()} className="gift-date" />
               </Form.Item>
               {buy.isError && !(isApiError(buy.error) && buy.error.errors.length) ? (
-                <Alert type="error" showIcon role="alert" className="gift-error" title="The gift card could not be bought." description={buy.error.message} />
+                <Alert type="error" showIcon role="alert" className="gift-error" title={t('desk.gift.buyFailed')} description={buy.error.message} />
               ) : null}
               {session ? (
                 <Button type="primary" htmlType="submit" size="large" icon={<GiftOutlined {...decorativeIcon} />} loading={buy.isPending || redirecting}>
-                  {buy.isPending || redirecting ? 'Processing...' : 'Buy gift card'}
+                  {buy.isPending || redirecting ? t('desk.gift.processing') : t('desk.gift.buy')}
                 </Button>
               ) : (
                 <ButtonLink to={withRedirect('/login', '/gift-cards')} type="primary" size="large">
-                  Log in to buy a gift card
+                  {t('desk.gift.loginToBuy')}
                 </ButtonLink>
               )}
               <p className="gift-note">
-                {o!.expiryMonths > 0 ? `Valid for ${o!.expiryMonths} months from the purchase.` : 'Gift cards never expire.'} You pay on our payment provider's secure page.
+                {o!.expiryMonths > 0 ? t('desk.gift.validMonths', { count: o!.expiryMonths }) : t('desk.gift.neverExpire')} {t('desk.gift.securePage')}
               </p>
             </Form>
           )}

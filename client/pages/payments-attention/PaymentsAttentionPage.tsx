@@ -10,22 +10,24 @@ import { formatMoney } from '../../lib/money.js';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 import { LoadError } from '../../components/LoadError.js';
 import { ScrollRegion } from '../../components/ScrollRegion.js';
+import { useIntl } from 'react-intl';
+import { useLocale, useT, type MessageId } from '../../app/i18n.js';
 
-const KIND_LABEL: Record<string, string> = { booking_fee: 'Booking fee', rental: 'Rental payment', late_fee: 'Late fee' };
+type Translate = ReturnType<typeof useT>;
+
+const KIND_LABEL: Record<string, MessageId> = { booking_fee: 'desk.attention.kind.booking_fee', rental: 'desk.attention.kind.rental', late_fee: 'desk.attention.kind.late_fee' };
 
 /** What the admin has to know (and do) about one payment. */
-function situation(p: AttentionPayment): { tone: StatusTone; label: string; detail: string } {
+function situation(p: AttentionPayment, t: Translate): { tone: StatusTone; label: string; detail: string } {
   if (p.attention === 'refund_failed') {
     return {
       tone: 'danger',
-      label: 'Refund failed',
-      detail: p.paidAfterCloseAt
-        ? 'Paid after its booking lapsed; the gateway refused the refund. Refund it at the gateway.'
-        : 'The gateway refused the refund. Refund it at the gateway.',
+      label: t('desk.attention.refundFailed'),
+      detail: p.paidAfterCloseAt ? t('desk.attention.refundFailedLate') : t('desk.attention.refundFailedText'),
     };
   }
-  if (p.attention) return { tone: 'warning', label: 'Refund under way', detail: 'Paid after its booking lapsed; being refunded automatically.' };
-  return { tone: 'success', label: 'Refunded automatically', detail: 'Paid after its booking lapsed; the money went back.' };
+  if (p.attention) return { tone: 'warning', label: t('desk.attention.underWay'), detail: t('desk.attention.underWayText') };
+  return { tone: 'success', label: t('desk.attention.auto'), detail: t('desk.attention.autoText') };
 }
 
 /** `name`: the link's accessible name, which says whose document it is (the column shows only `label`). */
@@ -39,6 +41,9 @@ function DocumentLink({ href, label, name }: { href: string; label: string; name
 
 /** Admin (issue 11): late payments refunded automatically and refunds the gateway refused, with their documents. */
 export default function PaymentsAttentionPage() {
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
   const navigation = useNavigation();
   const list = useAttentionPayments();
   const data = list.data;
@@ -46,10 +51,10 @@ export default function PaymentsAttentionPage() {
 
   const columns: TableColumnsType<AttentionPayment> = [
     {
-      title: 'Situation',
+      title: t('desk.attention.situation'),
       key: 'situation',
       render: (_, p) => {
-        const s = situation(p);
+        const s = situation(p, t);
         return (
           <div style={{ maxWidth: 200 }}>
             <StatusTag tone={s.tone}>{s.label}</StatusTag>
@@ -59,30 +64,28 @@ export default function PaymentsAttentionPage() {
       },
     },
     {
-      title: 'Payment',
+      title: t('desk.attention.payment'),
       key: 'payment',
       render: (_, p) => (
         <>
           <div>
-            {formatMoney(p.amount, p.currency)} · {KIND_LABEL[p.kind] ?? p.kind}
+            {formatMoney(p.amount, p.currency, locale)} · {KIND_LABEL[p.kind] ? t(KIND_LABEL[p.kind]) : p.kind}
           </div>
-          <div style={{ fontSize: 13 }}>Status: {p.status}</div>
+          <div style={{ fontSize: 13 }}>{t('desk.attention.status', { status: t('desk.attention.paymentStatus', { status: p.status }) })}</div>
           {p.paidAfterCloseAt ? (
-            <div style={{ fontSize: 13 }}>
-              Paid late: <DateTime value={p.paidAfterCloseAt} />
-            </div>
+            <div style={{ fontSize: 13 }}>{intl.formatMessage({ id: 'desk.attention.paidLate' }, { date: () => <DateTime key="late" value={p.paidAfterCloseAt} /> })}</div>
           ) : null}
         </>
       ),
     },
     {
-      title: 'Rental and customer',
+      title: t('desk.attention.rentalCustomer'),
       key: 'rental',
       render: (_, p) => (
         <>
           <div>{p.rental.bikeName}</div>
           <div style={{ fontSize: 13 }}>
-            {p.rental.paymentId} · {p.rental.status}
+            {p.rental.paymentId} · {t('desk.attention.rentalStatus', { status: p.rental.status })}
           </div>
           <div style={{ fontSize: 13 }}>{p.customer.name}</div>
           <div style={{ fontSize: 13 }}>{p.customer.email}</div>
@@ -90,16 +93,16 @@ export default function PaymentsAttentionPage() {
       ),
     },
     {
-      title: 'Documents',
+      title: t('desk.attention.documents'),
       key: 'documents',
       render: (_, p) =>
         p.receiptUrl || p.invoiceUrl ? (
           <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-            {p.receiptUrl ? <DocumentLink href={p.receiptUrl} label="Receipt" name={`Receipt (PDF) for ${p.rental.paymentId}`} /> : null}
-            {p.invoiceUrl ? <DocumentLink href={p.invoiceUrl} label="Invoice" name={`Invoice (PDF) for ${p.rental.paymentId}`} /> : null}
+            {p.receiptUrl ? <DocumentLink href={p.receiptUrl} label={t('desk.attention.receipt')} name={t('desk.attention.receiptFor', { reference: p.rental.paymentId })} /> : null}
+            {p.invoiceUrl ? <DocumentLink href={p.invoiceUrl} label={t('desk.attention.invoice')} name={t('desk.attention.invoiceFor', { reference: p.rental.paymentId })} /> : null}
           </div>
         ) : (
-          'None: never recorded as paid'
+          t('desk.attention.noDocuments')
         ),
     },
   ];
@@ -107,25 +110,21 @@ export default function PaymentsAttentionPage() {
   return (
     <>
       <PageHeading
-        title="Payments needing attention"
-        lead={
-          data
-            ? `${open} need${open === 1 ? 's' : ''} an admin; ${data.length - open} late payment${data.length - open === 1 ? ' was' : 's were'} refunded automatically.`
-            : 'Late payments refunded automatically and refunds the gateway refused.'
-        }
+        title={t('desk.attention.title')}
+        lead={data ? t('desk.attention.summary', { count: open, n: data.length - open }) : t('desk.attention.lead')}
       />
       <Card>
         {list.isError && !data ? (
-          <LoadError title="The payments could not be loaded." onRetry={() => list.refetch()} variant="dashboard" />
+          <LoadError title={t('desk.attention.loadFailed')} onRetry={() => list.refetch()} variant="dashboard" />
         ) : (
-          <ScrollRegion label="Payments needing attention">
+          <ScrollRegion label={t('desk.attention.title')}>
             <Table<AttentionPayment>
               rowKey="_id"
               columns={columns}
               dataSource={data ?? []}
               pagination={false}
               loading={list.isPending || navigation.state === 'loading'}
-              locale={{ emptyText: <Empty description="No payments need attention" /> }}
+              locale={{ emptyText: <Empty description={t('desk.attention.none')} /> }}
             />
           </ScrollRegion>
         )}

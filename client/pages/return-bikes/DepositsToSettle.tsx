@@ -6,9 +6,15 @@ import { notify, notifyError } from '../../app/notify.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { DepositState } from '../../components/DepositState.js';
 import { formatMoney, moneyPrecision } from '../../lib/money.js';
+import { useLocale, useT } from '../../app/i18n.js';
 
 /** Keep part (or all) of a held deposit: an amount up to the hold and the reason the customer is told. */
 function CaptureModal({ rental, onClose }: { rental: Rental; onClose: () => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const money = (amount: number) => formatMoney(amount, rental.deposit.currency, locale);
+  // English says the limits as before (0.01, 1000); other languages in their own digits.
+  const number = (n: number) => (locale === 'en' ? String(n) : new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n));
   const capture = useCaptureDeposit();
   const [form] = Form.useForm<{ amount: number; reason: string }>();
   const held = rental.deposit.heldAmount;
@@ -19,30 +25,33 @@ function CaptureModal({ rental, onClose }: { rental: Rental; onClose: () => void
     const values = await form.validateFields();
     try {
       await capture.mutateAsync({ id: rental._id, amount: values.amount, reason: values.reason.trim() });
-      notify.success(`Kept ${formatMoney(values.amount, rental.deposit.currency)} of the deposit; the rest is released`);
+      notify.success(t('desk.deposits.kept', { amount: money(values.amount) }));
       onClose();
     } catch (e) {
       notifyError(e);
     }
   };
   return (
-    <Modal open title={`Keep part of the deposit: ${rental.bikeId.name}`} okText="Keep this amount" onOk={submit} onCancel={onClose} confirmLoading={capture.isPending} destroyOnHidden>
-      <p>
-        Held: {formatMoney(held, rental.deposit.currency)}. What you do not keep is released to {rental.userId.name || 'the customer'} at once.
-      </p>
+    <Modal
+      open
+      title={t('desk.deposits.keepTitle', { bike: rental.bikeId.name })}
+      okText={t('desk.deposits.keepAmount')}
+      cancelText={t('desk.return.cancel')}
+      onOk={submit} onCancel={onClose} confirmLoading={capture.isPending} destroyOnHidden>
+      <p>{t('desk.deposits.held', { amount: money(held), name: rental.userId.name || t('desk.deposits.theCustomer') })}</p>
       <Form form={form} layout="vertical" initialValues={{ amount: undefined, reason: '' }}>
         <Form.Item
-          label={`Amount to keep (${rental.deposit.currency})`}
+          label={t('desk.deposits.amountToKeep', { currency: rental.deposit.currency })}
           name="amount"
           rules={[
-            { required: true, message: 'Enter the amount to keep' },
-            { type: 'number', min: smallest, max: held, message: `Between ${smallest} and ${held}` },
+            { required: true, message: t('desk.deposits.enterAmount') },
+            { type: 'number', min: smallest, max: held, message: t('desk.deposits.between', { min: number(smallest), max: number(held) }) },
           ]}
         >
           <InputNumber min={smallest} max={held} step={1} precision={decimals} style={{ width: '100%' }} autoFocus />
         </Form.Item>
-        <Form.Item label="Reason (told to the customer)" name="reason" rules={[{ required: true, whitespace: true, message: 'Say why part of the deposit is kept' }, { max: 500 }]}>
-          <Input placeholder="e.g. Scratched frame" maxLength={500} />
+        <Form.Item label={t('desk.deposits.reason')} name="reason" rules={[{ required: true, whitespace: true, message: t('desk.deposits.reasonRequired') }, { max: 500 }]}>
+          <Input placeholder={t('desk.deposits.reasonPlaceholder')} maxLength={500} />
         </Form.Item>
       </Form>
     </Modal>
@@ -51,44 +60,47 @@ function CaptureModal({ rental, onClose }: { rental: Rental; onClose: () => void
 
 /** Return Bikes: deposits still held (bikes back or on the road), to release or keep part of. */
 export function DepositsToSettle({ rentals }: { rentals: Rental[] }) {
+  const t = useT();
+  const na = t('desk.return.na');
   const release = useReleaseDeposit();
   const [capturing, setCapturing] = useState<Rental | null>(null);
   const rows = useMemo(() => rentals.filter((r) => r.deposit?.status === 'held'), [rentals]);
   if (rows.length === 0) return null;
   const columns: TableColumnsType<Rental> = cardTableColumns<Rental>([
-    { title: 'Bike Name', key: 'bike', render: (_, r) => <strong>{r.bikeId?.name || 'N/A'}</strong> },
-    { title: 'Rented By', key: 'user', render: (_, r) => r.userId?.name || 'N/A' },
-    { title: 'Rental', key: 'status', render: (_, r) => (r.status === 'booked' ? 'Out or booked' : 'Returned') },
-    { title: 'Deposit', key: 'deposit', render: (_, r) => <DepositState deposit={r.deposit} /> },
+    { title: t('desk.return.bikeName'), key: 'bike', render: (_, r) => <strong>{r.bikeId?.name || na}</strong> },
+    { title: t('desk.return.rentedBy'), key: 'user', render: (_, r) => r.userId?.name || na },
+    { title: t('desk.deposits.rental'), key: 'status', render: (_, r) => (r.status === 'booked' ? t('desk.deposits.outOrBooked') : t('desk.deposits.returned')) },
+    { title: t('desk.deposits.deposit'), key: 'deposit', render: (_, r) => <DepositState deposit={r.deposit} /> },
     {
-      title: 'Actions',
+      title: t('desk.return.actions'),
       key: 'actions',
       render: (_, r) => (
         <Space wrap>
           <Popconfirm
-            title="Release the whole deposit?"
-            description="The hold is cancelled; this cannot be undone."
-            okText="Release"
+            title={t('desk.deposits.releaseConfirm')}
+            description={t('desk.deposits.releaseWarning')}
+            okText={t('desk.deposits.release')}
+            cancelText={t('desk.return.cancel')}
             onConfirm={async () => {
               try {
                 await release.mutateAsync(r._id);
-                notify.success('Deposit released');
+                notify.success(t('desk.deposits.released'));
               } catch (e) {
                 notifyError(e);
               }
             }}
           >
-            <Button aria-label={`Release deposit of ${r.bikeId?.name ?? ''}`.trim()}>Release deposit</Button>
+            <Button aria-label={t('desk.deposits.releaseOf', { bike: r.bikeId?.name ?? '' }).trim()}>{t('desk.deposits.releaseDeposit')}</Button>
           </Popconfirm>
-          <Button danger aria-label={`Keep part of the deposit of ${r.bikeId?.name ?? ''}`.trim()} onClick={() => setCapturing(r)}>
-            Keep part
+          <Button danger aria-label={t('desk.deposits.keepOf', { bike: r.bikeId?.name ?? '' }).trim()} onClick={() => setCapturing(r)}>
+            {t('desk.deposits.keepPart')}
           </Button>
         </Space>
       ),
     },
   ]);
   return (
-    <Card title="Deposits to settle" className="deposits-to-settle" style={{ marginTop: 16 }}>
+    <Card title={t('desk.deposits.title')} className="deposits-to-settle" style={{ marginTop: 16 }}>
       <Table<Rental> rowKey="_id" columns={columns} dataSource={rows} className={CARD_TABLE_CLASS} pagination={rows.length > 10 ? { pageSize: 10 } : false} />
       {capturing ? <CaptureModal key={capturing._id} rental={capturing} onClose={() => setCapturing(null)} /> : null}
     </Card>

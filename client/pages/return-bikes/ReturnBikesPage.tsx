@@ -13,6 +13,7 @@ import { ReturnModal } from './ReturnModal.js';
 import { DepositsToSettle } from './DepositsToSettle.js';
 import './return-bikes.css';
 import { LoadError } from '../../components/LoadError.js';
+import { useT, type MessageId } from '../../app/i18n.js';
 
 /** Out on the road (or booked ahead): the booking fee is paid and the bike has not come back yet. */
 const isOut = (rental: Rental) => rental.status === 'booked';
@@ -33,23 +34,23 @@ function dueState(rental: Rental, now: number, endOfToday: number): DueState {
   return new Date(due).getTime() <= endOfToday ? 'due' : 'out';
 }
 
-const DUE_LABEL: Record<DueState, string> = {
-  overdue: 'Overdue',
-  due: 'Due today',
-  out: 'Out',
-  upcoming: 'Not started',
-  open: 'Open-ended',
+const DUE_LABEL: Record<DueState, MessageId> = {
+  overdue: 'desk.return.due.overdue',
+  due: 'desk.return.due.due',
+  out: 'desk.return.due.out',
+  upcoming: 'desk.return.due.upcoming',
+  open: 'desk.return.due.open',
 };
 
 const DUE_ORDER: Record<DueState, number> = { overdue: 0, due: 1, out: 2, open: 3, upcoming: 4 };
 
 /** The desk's views (issue 20 item 19): what comes back today, what is out now, what is late; 'All' is the spec's list. */
 type ReturnGroup = 'all' | 'today' | 'out' | 'overdue';
-const GROUPS: { value: ReturnGroup; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'today', label: 'Today' },
-  { value: 'out', label: 'Out' },
-  { value: 'overdue', label: 'Overdue' },
+const GROUPS: { value: ReturnGroup; label: MessageId }[] = [
+  { value: 'all', label: 'desk.return.group.all' },
+  { value: 'today', label: 'desk.return.group.today' },
+  { value: 'out', label: 'desk.return.group.out' },
+  { value: 'overdue', label: 'desk.return.group.overdue' },
 ];
 const IN_GROUP: Record<ReturnGroup, (state: DueState) => boolean> = {
   all: () => true,
@@ -59,16 +60,19 @@ const IN_GROUP: Record<ReturnGroup, (state: DueState) => boolean> = {
 };
 
 function DueCell({ rental, state }: { rental: Rental; state: DueState }) {
+  const t = useT();
   const due = rental.dueAt ?? rental.endTime;
   return (
     <div className="return-due">
-      <span className={`return-due-tag return-due-${state}`}>{DUE_LABEL[state]}</span>
-      <span className="return-due-time">{due ? <DateTime value={due} /> : 'N/A'}</span>
+      <span className={`return-due-tag return-due-${state}`}>{t(DUE_LABEL[state])}</span>
+      <span className="return-due-time">{due ? <DateTime value={due} /> : t('desk.return.na')}</span>
     </div>
   );
 }
 
 export default function ReturnBikesPage() {
+  const t = useT();
+  const na = t('desk.return.na');
   const rentals = useAllRentals();
   const { token } = theme.useToken();
   const [returning, setReturning] = useState<{ rental: Rental; initialValue: string } | null>(null);
@@ -100,23 +104,23 @@ export default function ReturnBikesPage() {
   };
 
   const columns: TableColumnsType<Rental> = cardTableColumns<Rental>([
-    { title: 'Bike Name', key: 'bike', render: (_, rental) => <strong>{rental.bikeId?.name || 'N/A'}</strong> },
+    { title: t('desk.return.bikeName'), key: 'bike', render: (_, rental) => <strong>{rental.bikeId?.name || na}</strong> },
     {
-      title: 'Rented By',
+      title: t('desk.return.rentedBy'),
       key: 'user',
       render: (_, rental) => (
         // One wrapper: on phones the cell is a label/value grid, and name and email belong to the value.
         <div>
-          <div>{rental.userId?.name || 'N/A'}</div>
+          <div>{rental.userId?.name || na}</div>
           {rental.userId?.email ? <div style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM, overflowWrap: 'break-word' }}>{breakAfter(rental.userId.email, '@')}</div> : null}
         </div>
       ),
     },
-    { title: 'Start Time', key: 'start', render: (_, rental) => <DateTime value={rental.startTime} /> },
-    { title: 'Unit', key: 'unit', render: (_, rental) => (rental.units && rental.units.length > 0 ? rental.units.map((u) => u.label).join(', ') : 'N/A') },
-    { title: 'Due', key: 'due', render: (_, rental) => <DueCell rental={rental} state={states.get(rental._id) ?? 'out'} /> },
+    { title: t('desk.return.startTime'), key: 'start', render: (_, rental) => <DateTime value={rental.startTime} /> },
+    { title: t('desk.return.unit'), key: 'unit', render: (_, rental) => (rental.units && rental.units.length > 0 ? rental.units.map((u) => u.label).join(', ') : na) },
+    { title: t('desk.return.due'), key: 'due', render: (_, rental) => <DueCell rental={rental} state={states.get(rental._id) ?? 'out'} /> },
     {
-      title: 'Actions',
+      title: t('desk.return.actions'),
       key: 'actions',
       className: 'return-actions-cell',
       render: (_, rental) => (
@@ -125,10 +129,10 @@ export default function ReturnBikesPage() {
         <Button
           type={states.get(rental._id) === 'upcoming' ? 'default' : 'primary'}
           icon={<CalculatorOutlined {...decorativeIcon} />}
-          aria-label={`Calculate & Return ${rental.bikeId?.name ?? ''}`.trim()}
+          aria-label={rental.bikeId?.name ? t('desk.return.calculateOf', { bike: rental.bikeId.name }) : t('desk.return.calculate')}
           onClick={() => open(rental)}
         >
-          Calculate &amp; Return
+          {t('desk.return.calculate')}
         </Button>
       ),
     },
@@ -136,17 +140,23 @@ export default function ReturnBikesPage() {
 
   return (
     <>
-      <PageHeading title="Return Bikes" lead="Rentals out on the road. Enter when a bike came back to calculate its cost." />
+      <PageHeading title={t('desk.return.title')} lead={t('desk.return.lead')} />
       {counts.overdue + counts.due > 0 ? (
         <p className="return-summary" role="status">
-          {counts.overdue > 0 ? <span className="return-due-tag return-due-overdue">{counts.overdue} overdue</span> : null}
-          {counts.due > 0 ? <span className="return-due-tag return-due-due">{counts.due} due today</span> : null}
+          {counts.overdue > 0 ? <span className="return-due-tag return-due-overdue">{t('desk.return.overdueCount', { count: counts.overdue })}</span> : null}
+          {counts.due > 0 ? <span className="return-due-tag return-due-due">{t('desk.return.dueCount', { count: counts.due })}</span> : null}
         </p>
       ) : null}
-      <Segmented<ReturnGroup> className="return-groups" options={GROUPS} value={group} onChange={setGroup} aria-label="Show rentals" />
+      <Segmented<ReturnGroup>
+        className="return-groups"
+        options={GROUPS.map((g) => ({ value: g.value, label: t(g.label) }))}
+        value={group}
+        onChange={setGroup}
+        aria-label={t('desk.return.show')}
+      />
       <Card>
         {rentals.isError && !rentals.data ? (
-          <LoadError title="The rentals could not be loaded." onRetry={() => rentals.refetch()} variant="dashboard" />
+          <LoadError title={t('desk.return.loadFailed')} onRetry={() => rentals.refetch()} variant="dashboard" />
         ) : (
           <Table<Rental>
             rowKey="_id"
@@ -156,7 +166,7 @@ export default function ReturnBikesPage() {
             className={`return-table ${CARD_TABLE_CLASS}`}
             rowClassName={(rental) => `return-row-${states.get(rental._id) ?? 'out'}`}
             pagination={rows.length > 10 ? { pageSize: 10, hideOnSinglePage: true, showSizeChanger: false } : false}
-            locale={{ emptyText: <Empty description="No Rentals Found" styles={{ description: { color: token.colorTextSecondary } }} /> }}
+            locale={{ emptyText: <Empty description={t('desk.return.none')} styles={{ description: { color: token.colorTextSecondary } }} /> }}
           />
         )}
       </Card>

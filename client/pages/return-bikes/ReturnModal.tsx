@@ -7,10 +7,12 @@ import { notify } from '../../app/notify.js';
 import { toZonedInputValue, zonedInputToIso } from '../../lib/time.js';
 import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
+import { useLocale, useT } from '../../app/i18n.js';
+
+type Translate = ReturnType<typeof useT>;
 
 /** Spec section 9: return toasts last 1000 ms. */
 const RETURN_TOAST_MS = 1000;
-const AFTER_START = 'Return time must be after the start time';
 const HOUR_MS = 3_600_000;
 
 /** The server's rule: every started hour counts, times the price at booking, times the units. */
@@ -20,19 +22,20 @@ function estimateCost(rental: Rental, returnAt: Date): number {
 }
 
 /** A fixed window costs its quote (plus a late fee past the planned return and grace); an open-ended one by the hour. */
-function costHint(rental: Rental, returnAt: Date): string {
+function costHint(rental: Rental, returnAt: Date, t: Translate, locale: string): string {
   if (rental.endTime && rental.quote) {
     const late = returnAt.getTime() > new Date(rental.endTime).getTime();
-    return `Cost: ${formatMoney(rental.quote.total, rental.quote.currency)}${late ? ', plus a late fee per started hour if past the grace period' : ''}`;
+    return t(late ? 'desk.return.costLate' : 'desk.return.cost', { amount: formatMoney(rental.quote.total, rental.quote.currency, locale) });
   }
-  return `Cost: ${formatMoney(estimateCost(rental, returnAt), rental.currency)}`;
+  return t('desk.return.cost', { amount: formatMoney(estimateCost(rental, returnAt), rental.currency, locale) });
 }
 
 /** The server's price of this return: the total, its late fee and what would be due (issue 20 item 19). */
-function previewText(p: ReturnPreview): string {
-  const late = p.lateFee > 0 ? ` (late fee ${formatMoney(p.lateFee, p.currency)} for ${p.lateHours} started hour${p.lateHours === 1 ? '' : 's'} after the grace period)` : '';
-  const due = p.due > 0 ? `; due after the return: ${formatMoney(p.due, p.currency)}` : p.totalPaid > 0 ? '; already paid in full' : '';
-  return `Cost: ${formatMoney(p.totalCost, p.currency)}${late}${due}`;
+function previewText(p: ReturnPreview, t: Translate, locale: string): string {
+  const money = (amount: number) => formatMoney(amount, p.currency, locale);
+  const late = p.lateFee > 0 ? t('desk.return.previewLate', { fee: money(p.lateFee), hours: p.lateHours }) : '';
+  const due = p.due > 0 ? t('desk.return.previewDue', { amount: money(p.due) }) : p.totalPaid > 0 ? t('desk.return.previewPaid') : '';
+  return t('desk.return.preview', { amount: money(p.totalCost), late, due });
 }
 
 interface ReturnModalProps {
@@ -43,33 +46,37 @@ interface ReturnModalProps {
 }
 
 export function ReturnModal({ rental, initialValue, onClose }: ReturnModalProps) {
+  const t = useT();
+  const locale = useLocale();
+  const na = t('desk.return.na');
+  const afterStart = t('desk.return.afterStart');
   const [value, setValue] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
   const returnRental = useReturnRental();
-  const bikeName = rental.bikeId?.name || 'N/A';
+  const bikeName = rental.bikeId?.name || na;
   const zone = useShopTimeZone();
   const returnIso = value ? zonedInputToIso(value, zone) : null;
   const returnAt = returnIso ? new Date(returnIso) : null;
   const validTime = returnAt !== null && !Number.isNaN(returnAt.getTime()) && returnAt.getTime() > new Date(rental.startTime).getTime();
   const preview = useReturnPreview(rental._id, validTime && returnAt ? returnAt.toISOString() : null);
-  const hint = validTime && returnAt ? (preview.data && !preview.isError ? previewText(preview.data) : costHint(rental, returnAt)) : undefined;
+  const hint = validTime && returnAt ? (preview.data && !preview.isError ? previewText(preview.data, t, locale) : costHint(rental, returnAt, t, locale)) : undefined;
 
   const confirm = () => {
     if (!validTime || !returnAt) {
-      setError(AFTER_START);
-      notify.error(AFTER_START, RETURN_TOAST_MS);
+      setError(afterStart);
+      notify.error(afterStart, RETURN_TOAST_MS);
       return;
     }
     returnRental.mutate(
       { id: rental._id, returnTime: returnAt.toISOString() },
       {
         onSuccess: () => {
-          notify.success('Bike returned successfully', RETURN_TOAST_MS);
+          notify.success(t('desk.return.returned'), RETURN_TOAST_MS);
           onClose();
         },
         onError: (failure) => {
           const answered = isApiError(failure) && failure.kind === 'http';
-          notify.error(answered ? 'Error in returning bike' : 'An unexpected error occurred', RETURN_TOAST_MS);
+          notify.error(answered ? t('desk.return.failed') : t('desk.return.unexpected'), RETURN_TOAST_MS);
         },
       },
     );
@@ -78,9 +85,9 @@ export function ReturnModal({ rental, initialValue, onClose }: ReturnModalProps)
   return (
     <Modal
       open
-      title={`Confirm Return for ${bikeName}`}
-      okText="Confirm Return"
-      cancelText="Cancel"
+      title={t('desk.return.confirmTitle', { bike: bikeName })}
+      okText={t('desk.return.confirm')}
+      cancelText={t('desk.return.cancel')}
       confirmLoading={returnRental.isPending}
       onOk={confirm}
       onCancel={onClose}
@@ -91,17 +98,17 @@ export function ReturnModal({ rental, initialValue, onClose }: ReturnModalProps)
         column={1}
         style={{ marginBottom: 16 }}
         items={[
-          { key: 'user', label: 'Rented By', children: rental.userId?.name || 'N/A' },
-          { key: 'start', label: 'Start Time', children: <DateTime value={rental.startTime} /> },
-          ...(rental.endTime ? [{ key: 'due', label: 'Planned return', children: <DateTime value={rental.endTime} /> }] : []),
-          { key: 'quantity', label: 'Quantity', children: rental.quantity },
-          ...(rental.units?.length ? [{ key: 'units', label: 'Units', children: rental.units.map((u) => u.label).join(', ') }] : []),
-          { key: 'price', label: 'Price per hour', children: formatMoney(rental.pricePerHour, rental.currency) },
+          { key: 'user', label: t('desk.return.rentedBy'), children: rental.userId?.name || na },
+          { key: 'start', label: t('desk.return.startTime'), children: <DateTime value={rental.startTime} /> },
+          ...(rental.endTime ? [{ key: 'due', label: t('desk.return.plannedReturn'), children: <DateTime value={rental.endTime} /> }] : []),
+          { key: 'quantity', label: t('desk.return.quantity'), children: locale === 'en' ? rental.quantity : new Intl.NumberFormat(locale).format(rental.quantity) },
+          ...(rental.units?.length ? [{ key: 'units', label: t('desk.return.units'), children: rental.units.map((u) => u.label).join(', ') }] : []),
+          { key: 'price', label: t('desk.return.pricePerHour'), children: formatMoney(rental.pricePerHour, rental.currency, locale) },
         ]}
       />
       <Form layout="vertical" component="div">
         <Form.Item
-          label="Return time"
+          label={t('desk.return.returnTime')}
           htmlFor="return-time"
           validateStatus={error ? 'error' : undefined}
           help={error ?? hint}

@@ -102,6 +102,15 @@ export const TRANSLATED = [
   'client/pages/agreement/AgreementAdminPage.tsx',
   'client/pages/embed/EmbedPage.tsx',
   'client/pages/embed/EmbedResultPage.tsx',
+  // h-desk: the gift card pages, Return Bikes, Payments needing attention, Add-ons & Codes
+  'client/pages/gift-cards/GiftCardResultPage.tsx',
+  'client/pages/gift-cards/GiftCardsPage.tsx',
+  'client/pages/return-bikes/ReturnBikesPage.tsx',
+  'client/pages/return-bikes/ReturnModal.tsx',
+  'client/pages/return-bikes/DepositsToSettle.tsx',
+  'client/pages/payments-attention/PaymentsAttentionPage.tsx',
+  'client/pages/payments-attention/DepositAttention.tsx',
+  'client/pages/addons/AddonsPage.tsx',
 ];
 
 function sourceFiles(dir: string): string[] {

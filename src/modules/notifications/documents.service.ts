@@ -12,7 +12,7 @@ import { rentals } from '../../database/schema/rentals.js';
 import { users } from '../../database/schema/users.js';
 import { formatMinor, formatMoney, minorOfOwnMajor } from '../../common/money.js';
 import { isLocale, translate, type Locale, type MessageId } from '../../common/i18n/i18n.js';
-import { localizeQuoteLabel } from '../../../locales/index.js';
+import { localizePath, localizeQuoteLabel } from '../../../locales/index.js';
 import { pdfWriter } from '../../common/pdf-script.js';
 import { toPaymentDto } from '../payments/payments.dto.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
@@ -169,10 +169,13 @@ export class DocumentsService {
     const code = card && this.giftCards.printableCode(card);
     if (!card || card.status !== 'active' || !code) throw new NotFoundException('Gift card not found');
     const shop = shopInfo(this.config);
+    // In its purchaser's language (the one the shop knows; English when none): its QR code opens that language's page.
+    const [purchaser] = await this.txHost.db.select({ language: users.language }).from(users).where(eq(users.id, card.purchaserId));
+    const w = wordsFor(localeOf(purchaser), shop.timeZone);
     const origin = shop.publicUrl ?? this.config.env.PUBLIC_URL ?? '';
-    const url = `${origin}${giftCardBalancePath(code)}`;
+    const url = `${origin}${localizePath(giftCardBalancePath(code), w.locale)}`;
     const qr = await QRCode.toBuffer(url, { type: 'png', margin: 1, width: 220, errorCorrectionLevel: 'M' });
-    const content = await renderGiftCardPdf({ shop, code, qr, amount: formatMoney(card.amountMinor, card.currency), to: card.recipientName, message: card.message, expiresAt: card.expiresAt, url });
+    const content = await renderGiftCardPdf({ shop, code, qr, amountMinor: card.amountMinor, currency: card.currency, to: card.recipientName, message: card.message, expiresAt: card.expiresAt, url, locale: w.locale });
     return { filename: `gift-card-${card.last4}.pdf`, number: card.last4, content };
   }
 
@@ -552,16 +555,32 @@ export function renderPdf(model: DocumentModel, shop: ShopInfo): Promise<Buffer>
   return done;
 }
 
-/** The gift card PDF: an A4 page with the card (teal band, amount, message), its code and QR code. */
-export function renderGiftCardPdf(card: { shop: ShopInfo; code: string; qr: Buffer; amount: string; to: string; message: string; expiresAt: Date | null; url: string }): Promise<Buffer> {
+/**
+ * The gift card PDF: an A4 page with the card (teal band, amount, message), its code and QR code, in `locale` (the
+ * purchaser's language; English as before): Helvetica, and for Bangla Noto Sans Bengali for the Bengali text.
+ */
+export function renderGiftCardPdf(card: {
+  shop: ShopInfo;
+  code: string;
+  qr: Buffer;
+  amountMinor: number;
+  currency: string;
+  to: string;
+  message: string;
+  expiresAt: Date | null;
+  url: string;
+  locale?: Locale;
+}): Promise<Buffer> {
   const { shop } = card;
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Gift card ${card.code.slice(-4)}`, Author: shop.name, Producer: shop.name, Creator: shop.name } });
+  const w = wordsFor(card.locale ?? 'en', shop.timeZone);
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: w.say('desk.giftPdf.title', { last4: card.code.slice(-4) }), Author: shop.name, Producer: shop.name, Creator: shop.name } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const pen = pdfWriter(doc, w.locale);
   const teal = '#0f766e';
   const ink = '#10211e';
   const muted = '#5b6b68';
@@ -570,34 +589,41 @@ export function renderGiftCardPdf(card: { shop: ShopInfo; code: string; qr: Buff
   const width = W - 120;
   // The card: a rounded teal panel.
   doc.roundedRect(left, 60, width, 250, 16).fill(teal);
-  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(26).text(shop.name, left + 30, 90, { width: width - 60 });
-  doc.font('Helvetica').fontSize(13).text('GIFT CARD', left + 30, 126, { width: width - 60, characterSpacing: 2 });
-  doc.font('Helvetica-Bold').fontSize(44).text(card.amount, left + 30, 170, { width: width - 60 });
-  doc.font('Helvetica').fontSize(13).text(`For ${card.to}`, left + 30, 240, { width: width - 60 });
+  doc.fillColor('#ffffff').fontSize(26);
+  pen.face('Helvetica-Bold').text(shop.name, left + 30, 90, { width: width - 60 });
+  doc.fontSize(13);
+  pen.face('Helvetica').text(w.say('desk.giftPdf.heading'), left + 30, 126, { width: width - 60, characterSpacing: w.locale === 'bn' ? 0 : 2 });
+  doc.fontSize(44);
+  pen.face('Helvetica-Bold').text(w.money(card.amountMinor, card.currency), left + 30, 170, { width: width - 60 });
+  doc.fontSize(13);
+  pen.face('Helvetica').text(w.say('desk.giftPdf.for', { name: card.to }), left + 30, 240, { width: width - 60 });
   let y = 340;
   if (card.message) {
-    doc.fillColor(ink).font('Helvetica-Oblique').fontSize(13).text(`"${card.message}"`, left, y, { width });
+    doc.fillColor(ink).fontSize(13);
+    pen.face('Helvetica-Oblique').text(w.say('desk.giftPdf.message', { message: card.message }), left, y, { width });
     y = doc.y + 24;
   }
-  doc.fillColor(muted).font('Helvetica').fontSize(10).text('YOUR CODE', left, y);
-  doc.fillColor(ink).font('Courier-Bold').fontSize(19).text(card.code, left, y + 16, { width: width - 160, lineBreak: false });
+  doc.fillColor(muted).fontSize(10);
+  pen.face('Helvetica').text(w.say('desk.giftPdf.yourCode'), left, y);
+  doc.fillColor(ink).fontSize(19);
+  pen.face('Courier-Bold').text(card.code, left, y + 16, { width: width - 160, lineBreak: false });
   doc.image(card.qr, left + width - 150, y - 6, { width: 150 });
   y += 60;
-  doc.fillColor(ink).font('Helvetica').fontSize(10.5);
+  doc.fillColor(ink).fontSize(10.5);
+  pen.face('Helvetica');
   const howTo = [
-    'Enter the code when you pay a booking fee or a rental: the card pays what its balance allows, your card the rest.',
-    'Scan the QR code, or open the Gift cards page, to see the balance left.',
-    card.expiresAt ? `Valid until ${formatShopTime(card.expiresAt.toISOString(), shop.timeZone)}.` : 'It never expires.',
+    w.say('desk.giftPdf.howTo'),
+    w.say('desk.giftPdf.scan'),
+    card.expiresAt ? w.say('desk.giftPdf.validUntil', { time: w.time(card.expiresAt.toISOString()) }) : w.say('desk.giftPdf.noExpiry'),
   ];
   for (const line of howTo) {
-    doc.text(line, left, y, { width: width - 170 });
+    pen.text(line, left, y, { width: width - 170 });
     y = doc.y + 6;
   }
-  doc.fillColor(muted).fontSize(8.5).text(card.url.replace(/#.*$/, ''), left, Math.max(y + 10, doc.y + 10), { width: width - 170 });
-  doc
-    .fontSize(8)
-    .fillColor(muted)
-    .text(`${shop.name} - ${shop.address}`, left, doc.page.height - 70, { width, align: 'center', lineBreak: false });
+  doc.fillColor(muted).fontSize(8.5);
+  pen.text(card.url.replace(/#.*$/, ''), left, Math.max(y + 10, doc.y + 10), { width: width - 170 });
+  doc.fontSize(8).fillColor(muted);
+  pen.text(`${shop.name} - ${shop.address}`, left, doc.page.height - 70, { width, align: 'center', lineBreak: false });
   doc.end();
   return done;
 }
