@@ -1,4 +1,5 @@
 import type { Catalogue } from './en.js';
+import fleetBn from './fleet/bn.js';
 
 /** Bangla (বাংলা): numbers and dates are formatted by Intl for 'bn' (Bangla digits: ১২৩). */
 const bn: Catalogue = {
@@ -860,5 +861,6 @@ const bn: Catalogue = {
   'addReview.ratingHint': '{min, number} থেকে {max, number}টি তারা বেছে নিন, অর্ধেক করেও দেওয়া যায়',
   'addReview.yourReview': 'আপনার রিভিউ',
   'addReview.placeholder': 'এখানে আপনার রিভিউ লিখুন...',
+  ...fleetBn,
 };
 export default bn;

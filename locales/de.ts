@@ -1,4 +1,5 @@
 import type { Catalogue } from './en.js';
+import fleetDe from './fleet/de.js';
 
 /** German (Deutsch): Sie-Form, German number and date conventions come from Intl for 'de'. */
 const de: Catalogue = {
@@ -860,5 +861,6 @@ const de: Catalogue = {
   'addReview.ratingHint': 'Wählen Sie {min, number} bis {max, number} Sterne, auch in halben Schritten',
   'addReview.yourReview': 'Ihre Bewertung',
   'addReview.placeholder': 'Schreiben Sie hier Ihre Bewertung …',
+  ...fleetDe,
 };
 export default de;

@@ -1,3 +1,4 @@
+import fleetEn from './fleet/en.js';
 /**
  * The English catalogue: the default language, holding the specification's texts byte for byte. Every other
  * catalogue (de.ts, bn.ts) has exactly these keys (typed as `Catalogue`, checked by src/common/i18n/catalogue.spec.ts).
@@ -881,6 +882,7 @@ const en = {
   'addReview.ratingHint': 'Choose {min, number} to {max, number} stars, in half steps',
   'addReview.yourReview': 'Your review',
   'addReview.placeholder': 'Write your review here...',
+  ...fleetEn,
 } as const;
 
 export type MessageId = keyof typeof en;
