@@ -104,7 +104,7 @@ const fleetDe: Record<keyof typeof fleetEn, string> = {
   'fleet.rental.deposit': 'Kaution',
   'fleet.rental.handedOver': 'Übergeben',
   'fleet.rental.notScannedOut': '(zum Beginn: nicht ausgescannt)',
-  'fleet.rental.override': 'Übersteuert',
+  'fleet.rental.override': 'Freigabe',
   'fleet.rental.overrideText': '{codes}: „{reason}“',
   'fleet.rental.unscanned': 'Ohne Scan unterwegs? Zurücknehmen',
   'fleet.rental.unscannedNote': 'Nicht ausgescannt: Die Übergabe wird zum Mietbeginn erfasst.',

@@ -94,7 +94,7 @@ describe('The counter and the fleet in German and Bangla (issue 27)', () => {
     await waitForApp(desk.page);
     const timeline = desk.page.getByRole('region', { name: m('fleet.timeline.title') });
     await timeline.getByLabel(new RegExp(rider.name)).first().waitFor();
-    await desk.page.getByRole('columnheader', { name: m('fleet.units.actions') }).waitFor();
+    await desk.page.getByRole('columnheader', { name: m('fleet.units.actions'), exact: true }).waitFor();
     await check(desk.page, lang, 'fleet', '#main-content', 1280);
     await desk.context.close();
 
