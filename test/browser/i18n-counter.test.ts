@@ -33,7 +33,6 @@ describe('The counter and the fleet in German and Bangla (issue 27)', () => {
   let rider: Account;
   let bike: CreatedBike;
   let booked: Booked['rental'];
-  let returnedUnit: string;
   const problems: string[][] = [];
 
   const book = async (start: number, end: number): Promise<Booked['rental']> => {
@@ -55,7 +54,6 @@ describe('The counter and the fleet in German and Bangla (issue 27)', () => {
     const now = Date.now();
     const returned = await book(now - 4 * 60_000, now + 3 * 3_600_000);
     const unitId = returned.units[0]._id;
-    returnedUnit = returned.units[0].label;
     await call(base, 'POST', `counter/rentals/${returned._id}/check-out`, { token: admin.token, body: { unitIds: [unitId] } });
     await call(base, 'POST', `counter/rentals/${returned._id}/check-in`, {
       token: admin.token,
@@ -131,7 +129,7 @@ describe('The counter and the fleet in German and Bangla (issue 27)', () => {
     // A returned rental that is not paid yet: on the Unpaid tab, the one open at first.
     const report = customer.page.locator('.return-report');
     await report.getByText(formatMessage(lang, 'fleet.returnReport.damage', { count: 1 })).waitFor();
-    await report.getByText(formatMessage(lang, 'fleet.damage.onUnit', { unit: returnedUnit })).waitFor();
+    await report.locator('.damage-report').waitFor();
     const article = customer.page.locator('article', { has: report });
     await article.getByText(m('fleet.deposit.partiallyCaptured')).waitFor();
     await check(customer.page, lang, 'report', article, 390);
