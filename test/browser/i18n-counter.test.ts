@@ -130,7 +130,7 @@ describe('The counter and the fleet in German and Bangla (issue 27)', () => {
     const report = customer.page.locator('.return-report');
     await report.getByText(formatMessage(lang, 'fleet.returnReport.damage', { count: 1 })).waitFor();
     await report.locator('.damage-report').waitFor();
-    const article = customer.page.locator('article', { has: report });
+    const article = customer.page.getByRole('article').filter({ has: report });
     await article.getByText(m('fleet.deposit.partiallyCaptured')).waitFor();
     await check(customer.page, lang, 'report', article, 390);
     await customer.context.close();
