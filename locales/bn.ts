@@ -3,6 +3,7 @@ import type { Catalogue } from './en.js';
 import pubBn from './pub/bn.js';
 import adminBn from './admin/bn.js';
 import custBn from './cust/bn.js';
+import fleetBn from './fleet/bn.js';
 
 /** Bangla (বাংলা): numbers and dates are formatted by Intl for 'bn' (Bangla digits: ১২৩). */
 const bn: Catalogue = {
@@ -868,5 +869,6 @@ const bn: Catalogue = {
   ...adminBn,
   ...custBn,
   ...deskBn,
+  ...fleetBn,
 };
 export default bn;

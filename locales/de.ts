@@ -3,6 +3,7 @@ import type { Catalogue } from './en.js';
 import pubDe from './pub/de.js';
 import adminDe from './admin/de.js';
 import custDe from './cust/de.js';
+import fleetDe from './fleet/de.js';
 
 /** German (Deutsch): Sie-Form, German number and date conventions come from Intl for 'de'. */
 const de: Catalogue = {
@@ -868,5 +869,6 @@ const de: Catalogue = {
   ...adminDe,
   ...custDe,
   ...deskDe,
+  ...fleetDe,
 };
 export default de;

@@ -3,6 +3,7 @@ import pubEn from './pub/en.js';
 import adminEn from './admin/en.js';
 import custEn from './cust/en.js';
 import deskEn from './desk/en.js';
+import fleetEn from './fleet/en.js';
 /**
  * The English catalogue: the default language, holding the specification's texts byte for byte. Every other
  * catalogue (de.ts, bn.ts) has exactly these keys (typed as `Catalogue`, checked by src/common/i18n/catalogue.spec.ts).
@@ -890,6 +891,7 @@ const en = {
   ...adminEn,
   ...custEn,
   ...deskEn,
+  ...fleetEn,
 } as const;
 
 export type MessageId = keyof typeof en;

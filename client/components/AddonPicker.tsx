@@ -1,6 +1,7 @@
 import { Alert, InputNumber, Skeleton } from 'antd';
 import { useId, useState } from 'react';
 import { addonsParam, useBikeAddons, type AddonPick, type BikeAddon } from '../api/addons.js';
+import { useLocale, useT } from '../app/i18n.js';
 import { formatMoney } from '../lib/money.js';
 import './addon-picker.css';
 
@@ -13,10 +14,10 @@ interface AddonPickerProps {
   disabled?: boolean;
 }
 
-function freeText(a: BikeAddon): string {
-  if (a.available === null) return 'Always available';
-  if (a.available === 0) return 'Fully booked for these times';
-  return `${a.available} free for these times`;
+function freeText(a: BikeAddon, t: ReturnType<typeof useT>): string {
+  if (a.available === null) return t('fleet.addons.always');
+  if (a.available === 0) return t('fleet.addons.full');
+  return t('fleet.addons.free', { count: a.available });
 }
 
 /** The quantity picked of an add-on (0 when none). */
@@ -49,7 +50,9 @@ export function useAddonPicks(bikeId: string, window: { startTime: string; endTi
  */
 export function AddonPicker({ addons, loading, error, picks, onChange, disabled }: AddonPickerProps) {
   const headingId = useId();
-  if (error) return <Alert type="warning" showIcon title="Extras could not be loaded" description={error.message} />;
+  const t = useT();
+  const locale = useLocale();
+  if (error) return <Alert type="warning" showIcon title={t('fleet.addons.loadError')} description={error.message} />;
   if (loading && !addons) {
     return (
       <div className="addon-picker" aria-busy="true">
@@ -65,7 +68,7 @@ export function AddonPicker({ addons, loading, error, picks, onChange, disabled 
   return (
     <section className="addon-picker" aria-labelledby={headingId}>
       <h3 id={headingId} className="addon-picker-title">
-        Extras
+        {t('fleet.addons.title')}
       </h3>
       <ul className="addon-list">
         {addons.map((a) => {
@@ -81,9 +84,10 @@ export function AddonPicker({ addons, loading, error, picks, onChange, disabled 
                 </label>
                 {a.description ? <span className="addon-description">{a.description}</span> : null}
                 <span className="addon-meta">
-                  {formatMoney(a.unitPrice, a.currency)} each for these times{a.perBike ? ' · one per bike' : ''} ·{' '}
-                  <span className={a.available === 0 ? 'addon-full' : undefined}>{freeText(a)}</span>
-                  {a.deposit > 0 ? ` · deposit ${formatMoney(a.deposit, a.currency)} each` : ''}
+                  {t('fleet.addons.each', { amount: formatMoney(a.unitPrice, a.currency, locale) })}
+                  {a.perBike ? ` · ${t('fleet.addons.onePerBike')}` : ''} ·{' '}
+                  <span className={a.available === 0 ? 'addon-full' : undefined}>{freeText(a, t)}</span>
+                  {a.deposit > 0 ? ` · ${t('fleet.addons.deposit', { amount: formatMoney(a.deposit, a.currency, locale) })}` : ''}
                 </span>
               </div>
               <InputNumber

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Empty, Skeleton, Tabs, Tag } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useState } from 'react';
 import { useCounterUnit, type CounterRental } from '../../api/counter.js';
+import { useT } from '../../app/i18n.js';
 import { DateTime } from '../../components/DateTime.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
@@ -11,15 +12,17 @@ import CounterSalePage from './CounterSalePage.js';
 import { ConditionView, DamageReportView } from '../../components/DamageReportView.js';
 import { RentalCounterCard } from './RentalCounterCard.js';
 import { ScanPanel } from './ScanPanel.js';
+import { unitStatusName } from './fleet-words.js';
 import './counter.css';
 
 function UnitPanel({ unitId, onBack }: { unitId: string; onBack(): void }) {
+  const t = useT();
   const unit = useCounterUnit(unitId);
   // A rental checked in here leaves the unit's current rentals at once; its card stays for the deposit screen.
   const [returned, setReturned] = useState<CounterRental | null>(null);
   if (unit.isPending) return <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
   if (unit.isError) {
-    return <Alert type="error" showIcon title="This unit could not be opened" description={unit.error.message} action={<Button onClick={onBack}>Scan another</Button>} />;
+    return <Alert type="error" showIcon title={t('fleet.counter.unitError')} description={unit.error.message} action={<Button onClick={onBack}>{t('fleet.counter.scanAnother')}</Button>} />;
   }
   const { unit: u, rentals, conditions, damageReports, maintenance } = unit.data;
   const isEbike = u.electric;
@@ -27,15 +30,15 @@ function UnitPanel({ unitId, onBack }: { unitId: string; onBack(): void }) {
     <div className="counter-unit">
       <Card>
         <Button type="link" icon={<ArrowLeftOutlined {...decorativeIcon} />} onClick={onBack} style={{ paddingInline: 0 }}>
-          Scan another bike
+          {t('fleet.counter.scanAnotherBike')}
         </Button>
         <h2 className="counter-unit-title">
-          {u.label} {u.status === 'active' ? <StatusTag tone="success">{u.status}</StatusTag> : u.status === 'maintenance' ? <StatusTag tone="warning">{u.status}</StatusTag> : <Tag>{u.status}</Tag>}
+          {u.label} {u.status === 'active' ? <StatusTag tone="success">{unitStatusName(u.status, t)}</StatusTag> : u.status === 'maintenance' ? <StatusTag tone="warning">{unitStatusName(u.status, t)}</StatusTag> : <Tag>{unitStatusName(u.status, t)}</Tag>}
         </h2>
         <p className="counter-unit-bike">{u.bikeName}</p>
         {u.notes ? <p>{u.notes}</p> : null}
       </Card>
-      <h2 className="counter-section">Current and next rentals</h2>
+      <h2 className="counter-section">{t('fleet.counter.rentals')}</h2>
       {returned && !rentals.some((r) => r.rental._id === returned.rental._id) ? (
         <RentalCounterCard key={`returned-${returned.rental._id}`} entry={returned} scannedUnitId={u._id} isEbike={isEbike} onChange={setReturned} />
       ) : null}
@@ -43,24 +46,24 @@ function UnitPanel({ unitId, onBack }: { unitId: string; onBack(): void }) {
         rentals.map((r) => <RentalCounterCard key={r.rental._id} entry={r} scannedUnitId={u._id} isEbike={isEbike} onChange={(e) => e.handover.checkedInAt && setReturned(e)} />)
       ) : returned ? null : (
         <Card>
-          <Empty description="No rental holds this unit now or later." />
+          <Empty description={t('fleet.counter.noRentals')} />
         </Card>
       )}
-      <h2 className="counter-section">Maintenance</h2>
+      <h2 className="counter-section">{t('fleet.maintenance')}</h2>
       <Card>
         {maintenance.length ? (
           <ul>
             {maintenance.map((m) => (
               <li key={m._id}>
-                <DateTime value={m.start} /> – {m.end ? <DateTime value={m.end} /> : 'until further notice'}: {m.reason || 'maintenance'}
+                <DateTime value={m.start} /> – {m.end ? <DateTime value={m.end} /> : t('fleet.counter.untilFurther')}: {m.reason || t('fleet.counter.maintenanceReason')}
               </li>
             ))}
           </ul>
         ) : (
-          <p>{u.status === 'maintenance' ? 'In maintenance (out of service).' : 'No maintenance planned.'}</p>
+          <p>{u.status === 'maintenance' ? t('fleet.counter.inMaintenance') : t('fleet.counter.noMaintenance')}</p>
         )}
       </Card>
-      <h2 className="counter-section">Condition history</h2>
+      <h2 className="counter-section">{t('fleet.counter.history')}</h2>
       <Card>
         {damageReports.length || conditions.length ? (
           <>
@@ -68,7 +71,7 @@ function UnitPanel({ unitId, onBack }: { unitId: string; onBack(): void }) {
             {conditions.map((c) => <ConditionView key={c._id} condition={c} />)}
           </>
         ) : (
-          <Empty description="No condition records yet." />
+          <Empty description={t('fleet.counter.noHistory')} />
         )}
       </Card>
     </div>
@@ -77,6 +80,7 @@ function UnitPanel({ unitId, onBack }: { unitId: string; onBack(): void }) {
 
 /** /dashboard/counter (admin): 'Scan a bike' (check-out, check-in, the deposit) and the counter sale. Phones first. */
 export default function CounterPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const unitId = params.get('unit');
   const tab = params.get('tab') === 'sale' || params.has('bike') ? 'sale' : 'scan';
@@ -87,17 +91,17 @@ export default function CounterPage() {
   };
   return (
     <>
-      <PageHeading title="Counter" lead="Scan a bike to hand it over or take it back; book for a customer in the shop." />
+      <PageHeading title={t('fleet.counter.title')} lead={t('fleet.counter.lead')} />
       <Tabs
         activeKey={tab}
         onChange={(k) => set({ tab: k === 'sale' ? 'sale' : null, bike: null })}
         items={[
           {
             key: 'scan',
-            label: 'Scan a bike',
+            label: t('fleet.scanBike'),
             children: unitId ? <UnitPanel unitId={unitId} onBack={() => set({ unit: null })} /> : <ScanPanel onUnit={(id) => set({ unit: id })} />,
           },
-          { key: 'sale', label: 'Counter sale', children: <CounterSalePage embedded /> },
+          { key: 'sale', label: t('fleet.counterSale'), children: <CounterSalePage embedded /> },
         ]}
       />
     </>

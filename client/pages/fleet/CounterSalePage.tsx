@@ -1,11 +1,13 @@
 import { ShopOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio } from 'antd';
 import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { useQuote } from '../../api/bikes.js';
 import { isApiError } from '../../api/http.js';
 import { newIdempotencyKey, useCounterSale, type CounterPaymentMethod, type Rental } from '../../api/rentals.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
+import { useLocale, useT, type MessageId } from '../../app/i18n.js';
 import { notify } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
@@ -19,40 +21,37 @@ import { toZonedInputValue, zoneLabel, zonedInputToIso } from '../../lib/time.js
 import { BikePicker } from './BikePicker.js';
 import './fleet.css';
 
-const METHOD_LABEL: Record<CounterPaymentMethod, string> = { cash: 'Cash', card_terminal: 'Card terminal' };
+const METHOD_LABEL: Record<CounterPaymentMethod, MessageId> = { cash: 'fleet.sale.cash', card_terminal: 'fleet.sale.cardTerminal' };
 
 function SaleDone({ rental, method, onNext }: { rental: Rental; method: CounterPaymentMethod; onNext(): void }) {
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
+  const money = (amount: number) => formatMoney(amount, rental.currency, locale);
+  const start = () => <DateTime key="start" value={rental.startTime} />;
+  const end = () => <DateTime key="end" value={rental.endTime} />;
   return (
     <Alert
       className="counter-sale-done"
       type="success"
       showIcon
       role="status"
-      title={`Booked ${rental.quantity} × ${rental.bikeId.name} for ${rental.userId.name}`}
+      title={t('fleet.sale.booked', { count: rental.quantity, bike: rental.bikeId.name, name: rental.userId.name })}
       description={
         <>
-          From <DateTime value={rental.startTime} />
-          {rental.endTime ? (
-            <>
-              {' '}
-              to <DateTime value={rental.endTime} />
-            </>
-          ) : (
-            ' (open-ended, charged by the hour at return)'
-          )}
-          .{' '}
+          {rental.endTime ? intl.formatMessage({ id: 'fleet.sale.fromTo' }, { start, end }) : intl.formatMessage({ id: 'fleet.sale.fromOpen' }, { start })}{' '}
           {rental.totalPaid
-            ? `${formatMoney(rental.totalPaid, rental.currency)} paid at the counter (${METHOD_LABEL[method]}).`
+            ? t('fleet.sale.paid', { amount: money(rental.totalPaid), method: t(METHOD_LABEL[method]) })
             : rental.totalCost > 0
-              ? `${formatMoney(rental.totalCost, rental.currency)} to be paid.`
-              : 'The cost is settled at the return.'}
-          {rental.units?.length ? ` Hand over: ${rental.units.map((u) => u.label).join(', ')}.` : ''}
-          {rental.addons?.length ? ` With: ${rental.addons.map((a) => a.label).join(', ')}.` : ''}
+              ? t('fleet.sale.toPay', { amount: money(rental.totalCost) })
+              : t('fleet.sale.atReturn')}
+          {rental.units?.length ? ` ${t('fleet.sale.handOver', { units: rental.units.map((u) => u.label).join(', ') })}` : ''}
+          {rental.addons?.length ? ` ${t('fleet.sale.with', { addons: rental.addons.map((a) => a.label).join(', ') })}` : ''}
         </>
       }
       action={
         <Button size="small" onClick={onNext}>
-          New sale
+          {t('fleet.sale.next')}
         </Button>
       }
     />
@@ -61,6 +60,8 @@ function SaleDone({ rental, method, onNext }: { rental: Rental; method: CounterP
 
 /** /dashboard/counter (admin): book for a customer in the shop, without the online booking fee; record a payment taken there. */
 export default function CounterSalePage({ embedded = false }: { embedded?: boolean }) {
+  const t = useT();
+  const locale = useLocale();
   const zone = useShopTimeZone();
   const [params] = useSearchParams();
   const ids = { email: useId(), bike: useId(), quantity: useId(), start: useId(), end: useId(), method: useId() };
@@ -86,10 +87,10 @@ export default function CounterSalePage({ embedded = false }: { embedded?: boole
   const quote = useQuote(bikeId, window ? { ...window, ...(addonsParam ? { addons: addonsParam } : {}) } : null);
 
   const submit = () => {
-    if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setProblem("Enter the customer's email address.");
-    if (!bikeId) return setProblem('Pick a bike.');
-    if (!startIso) return setProblem('Please select a start time');
-    if (end && (!endIso || new Date(endIso) <= new Date(startIso))) return setProblem('The return time must be after the start time');
+    if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setProblem(t('fleet.sale.emailNeeded'));
+    if (!bikeId) return setProblem(t('fleet.sale.bikeNeeded'));
+    if (!startIso) return setProblem(t('fleet.sale.startNeeded'));
+    if (end && (!endIso || new Date(endIso) <= new Date(startIso))) return setProblem(t('fleet.sale.returnAfterStart'));
     setProblem(null);
     sale.mutate(
       {
@@ -106,19 +107,19 @@ export default function CounterSalePage({ embedded = false }: { embedded?: boole
       },
       {
         onSuccess: (rental) => {
-          notify.success('Counter sale recorded.');
+          notify.success(t('fleet.sale.recorded'));
           setDone(rental);
         },
         onError: (error) => {
           setKey(newIdempotencyKey());
           setProblem(
             isApiError(error) && error.status === 409 && error.code !== 'ADDON_OUT_OF_STOCK'
-              ? 'Bike is already rented'
+              ? t('fleet.sale.rented')
               : isApiError(error) && error.status === 404
-                ? 'No customer account with this email. Ask the customer to sign up first.'
+                ? t('fleet.sale.noCustomer')
                 : isApiError(error) && error.kind === 'http'
                   ? error.message
-                  : 'The sale could not be recorded. Try again.',
+                  : t('fleet.sale.failed'),
           );
         },
       },
@@ -137,68 +138,69 @@ export default function CounterSalePage({ embedded = false }: { embedded?: boole
   return (
     <>
       {embedded ? null : <PageHeading
-        title="Counter sale"
-        lead="Book a bike for a customer in the shop. No online booking fee; record the payment taken at the counter."
-        extra={bikeId ? <ButtonLink to={`/dashboard/fleet/${encodeURIComponent(bikeId)}`}>Fleet of this bike</ButtonLink> : null}
+        title={t('fleet.counterSale')}
+        lead={t('fleet.sale.lead')}
+        extra={bikeId ? <ButtonLink to={`/dashboard/fleet/${encodeURIComponent(bikeId)}`}>{t('fleet.sale.fleetOfBike')}</ButtonLink> : null}
       />}
       <Card>
         {done ? (
           <SaleDone rental={done} method={method} onNext={next} />
         ) : (
           <Form layout="vertical" className="counter-form" onFinish={submit} requiredMark={false}>
-            <Form.Item label="Customer email" htmlFor={ids.email}>
+            <Form.Item label={t('fleet.sale.email')} htmlFor={ids.email}>
               <Input id={ids.email} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} aria-required />
             </Form.Item>
-            <Form.Item label="Bike" htmlFor={ids.bike}>
+            <Form.Item label={t('fleet.bike')} htmlFor={ids.bike}>
               <BikePicker id={ids.bike} value={bikeId || undefined} onChange={setBikeId} />
             </Form.Item>
-            <Form.Item label="Quantity" htmlFor={ids.quantity}>
+            <Form.Item label={t('fleet.sale.quantity')} htmlFor={ids.quantity}>
               <InputNumber id={ids.quantity} min={1} max={MAX_UNITS_PER_BOOKING} precision={0} value={quantity} onChange={(v) => setQuantity(typeof v === 'number' ? v : 1)} />
             </Form.Item>
             <div className="book-now-times">
-              <Form.Item label="Start time" htmlFor={ids.start}>
+              <Form.Item label={t('fleet.sale.start')} htmlFor={ids.start}>
                 <Input id={ids.start} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} aria-required />
               </Form.Item>
-              <Form.Item label="Return time (optional)" htmlFor={ids.end}>
+              <Form.Item label={t('fleet.sale.return')} htmlFor={ids.end}>
                 <Input id={ids.end} type="datetime-local" value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
               </Form.Item>
             </div>
-            <p className="book-now-zone">Times are the shop's local time ({zoneLabel(new Date(), zone)}).</p>
+            <p className="book-now-zone">{t('fleet.sale.zone', { zone: zoneLabel(new Date(), zone) })}</p>
             {windowValid ? (
               <AddonPicker addons={bikeAddons.data} loading={bikeAddons.isLoading} error={bikeAddons.error} picks={picks} onChange={setPicks} disabled={sale.isPending} />
             ) : null}
             {windowValid ? <QuoteSummary quote={quote} quantity={quantity} /> : null}
-            <Form.Item label="Payment method">
+            <Form.Item label={t('fleet.sale.method')}>
               <Radio.Group
                 id={ids.method}
                 value={method}
                 onChange={(e) => setMethod(e.target.value as CounterPaymentMethod)}
                 options={[
-                  { value: 'cash', label: 'Cash' },
-                  { value: 'card_terminal', label: 'Card terminal' },
+                  { value: 'cash', label: t('fleet.sale.cash') },
+                  { value: 'card_terminal', label: t('fleet.sale.cardTerminal') },
                 ]}
               />
             </Form.Item>
             {quote.data && quote.data.deposit.amount > 0 ? (
-              <Form.Item label={`Security deposit (${formatMoney(quote.data.deposit.amount, quote.data.deposit.currency)}) taken by`}>
+              <Form.Item label={t('fleet.sale.depositBy', { amount: formatMoney(quote.data.deposit.amount, quote.data.deposit.currency, locale) })}>
                 <Radio.Group
                   value={depositMethod}
                   onChange={(e) => setDepositMethod(e.target.value as CounterPaymentMethod)}
                   options={[
-                    { value: 'cash', label: 'Cash deposit' },
-                    { value: 'card_terminal', label: 'Card terminal deposit' },
+                    { value: 'cash', label: t('fleet.sale.cashDeposit') },
+                    { value: 'card_terminal', label: t('fleet.sale.cardDeposit') },
                   ]}
                 />
               </Form.Item>
             ) : null}
             <Form.Item>
               <Checkbox checked={paid} onChange={(e) => setPaid(e.target.checked)}>
-                Payment taken at the counter{end ? '' : ' (open-ended bookings are paid at the return)'}
+                {t('fleet.sale.paidHere')}
+                {end ? '' : ` ${t('fleet.sale.openPaidAtReturn')}`}
               </Checkbox>
             </Form.Item>
             {problem ? <Alert type="error" showIcon role="alert" title={problem} style={{ marginBottom: 16 }} /> : null}
             <Button type="primary" htmlType="submit" size="large" icon={<ShopOutlined {...decorativeIcon} />} loading={sale.isPending}>
-              Record counter sale
+              {t('fleet.sale.submit')}
             </Button>
           </Form>
         )}

@@ -7,29 +7,32 @@ import { labelSheetUrl } from '../../api/counter.js';
 import { useAddMaintenance, useAddUnit, useTimeline, useUnits, useUpdateUnit, type Unit, type UnitStatus } from '../../api/fleet.js';
 import { isApiError } from '../../api/http.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
+import { useLocale, useT, type MessageId } from '../../app/i18n.js';
 import { notify } from '../../app/notify.js';
 import { ButtonLink } from '../../components/ButtonLink.js';
 import { DateTime } from '../../components/DateTime.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { PageHeading } from '../../components/PageHeading.js';
-import { formatRate } from '../../lib/money.js';
+import { formatMoney } from '../../lib/money.js';
 import { shopDayStart, toZonedInputValue, zonedInputToIso } from '../../lib/time.js';
 import { BikePicker } from './BikePicker.js';
 import { FleetTimeline } from './Timeline.js';
+import { unitStatusName } from './fleet-words.js';
 import './fleet.css';
 import { LoadError } from '../../components/LoadError.js';
 
 const TIMELINE_DAYS = 14;
-const STATUS_OPTIONS: { value: UnitStatus; label: string }[] = [
-  { value: 'active', label: 'Active' },
-  { value: 'maintenance', label: 'Maintenance' },
-  { value: 'retired', label: 'Retired' },
+const STATUS_OPTIONS: { value: UnitStatus; label: MessageId }[] = [
+  { value: 'active', label: 'fleet.unitStatusOption.active' },
+  { value: 'maintenance', label: 'fleet.unitStatusOption.maintenance' },
+  { value: 'retired', label: 'fleet.unitStatusOption.retired' },
 ];
 
 const problemText = (error: unknown, fallback: string) => (isApiError(error) && error.kind === 'http' ? error.message : fallback);
 
 /** Put a unit into maintenance for a period (409 when a booking holds it then). */
 function MaintenanceDialog({ unit, onClose }: { unit: Unit; onClose(): void }) {
+  const t = useT();
   const zone = useShopTimeZone();
   const startId = useId();
   const endId = useId();
@@ -42,32 +45,32 @@ function MaintenanceDialog({ unit, onClose }: { unit: Unit; onClose(): void }) {
   const submit = () => {
     const startIso = zonedInputToIso(start, zone);
     const endIso = zonedInputToIso(end, zone);
-    if (!startIso || !endIso || new Date(endIso) <= new Date(startIso)) return setProblem('The end must be after the start.');
-    if (!reason.trim()) return setProblem('Say why the unit is in maintenance.');
+    if (!startIso || !endIso || new Date(endIso) <= new Date(startIso)) return setProblem(t('fleet.maint.endAfterStart'));
+    if (!reason.trim()) return setProblem(t('fleet.maint.reasonNeeded'));
     setProblem(null);
     add.mutate(
       { unitId: unit._id, start: startIso, end: endIso, reason: reason.trim() },
       {
         onSuccess: () => {
-          notify.success(`${unit.label} is in maintenance for that period.`);
+          notify.success(t('fleet.maint.saved', { unit: unit.label }));
           onClose();
         },
         onError: (error) =>
-          setProblem(isApiError(error) && error.status === 409 ? 'A booking holds this unit in that period. Pick another period or unit.' : problemText(error, 'The block could not be saved.')),
+          setProblem(isApiError(error) && error.status === 409 ? t('fleet.maint.conflict') : problemText(error, t('fleet.maint.failed'))),
       },
     );
   };
   return (
-    <Modal open title={`Maintenance for ${unit.label}`} okText="Save maintenance" onOk={submit} onCancel={onClose} confirmLoading={add.isPending} destroyOnHidden>
+    <Modal open title={t('fleet.maint.title', { unit: unit.label })} okText={t('fleet.maint.save')} onOk={submit} onCancel={onClose} confirmLoading={add.isPending} destroyOnHidden>
       <Form layout="vertical" component="div">
-        <Form.Item label="From" htmlFor={startId}>
+        <Form.Item label={t('fleet.maint.from')} htmlFor={startId}>
           <Input id={startId} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
         </Form.Item>
-        <Form.Item label="Until" htmlFor={endId}>
+        <Form.Item label={t('fleet.maint.until')} htmlFor={endId}>
           <Input id={endId} type="datetime-local" value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
         </Form.Item>
-        <Form.Item label="Reason" htmlFor={reasonId}>
-          <Input id={reasonId} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} placeholder="Brake service" />
+        <Form.Item label={t('fleet.maint.reason')} htmlFor={reasonId}>
+          <Input id={reasonId} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} placeholder={t('fleet.maint.reasonPlaceholder')} />
         </Form.Item>
       </Form>
       {problem ? <Alert type="error" showIcon role="alert" title={problem} /> : null}
@@ -76,36 +79,37 @@ function MaintenanceDialog({ unit, onClose }: { unit: Unit; onClose(): void }) {
 }
 
 function AddUnitForm({ bikeId }: { bikeId: string }) {
+  const t = useT();
   const [label, setLabel] = useState('');
   const [notes, setNotes] = useState('');
   const add = useAddUnit();
   const labelId = useId();
   const notesId = useId();
   const submit = () => {
-    if (!label.trim()) return notify.error('Give the unit a label or frame number.');
+    if (!label.trim()) return notify.error(t('fleet.units.labelNeeded'));
     add.mutate(
       { bikeId, label: label.trim(), ...(notes.trim() ? { notes: notes.trim() } : {}) },
       {
         onSuccess: (unit) => {
-          notify.success(`Unit ${unit.label} added.`);
+          notify.success(t('fleet.units.added', { unit: unit.label }));
           setLabel('');
           setNotes('');
         },
-        onError: (error) => notify.error(problemText(error, 'The unit could not be added.')),
+        onError: (error) => notify.error(problemText(error, t('fleet.units.addFailed'))),
       },
     );
   };
   return (
-    <Form layout="vertical" className="fleet-add-unit" onFinish={submit} aria-label="Add a unit">
-      <Form.Item label="Label or frame number" htmlFor={labelId}>
+    <Form layout="vertical" className="fleet-add-unit" onFinish={submit} aria-label={t('fleet.units.addForm')}>
+      <Form.Item label={t('fleet.units.labelField')} htmlFor={labelId}>
         <Input id={labelId} value={label} maxLength={60} onChange={(e) => setLabel(e.target.value)} />
       </Form.Item>
-      <Form.Item label="Notes" htmlFor={notesId}>
+      <Form.Item label={t('fleet.notes')} htmlFor={notesId}>
         <Input id={notesId} value={notes} maxLength={200} onChange={(e) => setNotes(e.target.value)} />
       </Form.Item>
-      <Form.Item label={<span className="visually-hidden">Add</span>}>
+      <Form.Item label={<span className="visually-hidden">{t('fleet.units.add')}</span>}>
         <Button htmlType="submit" type="primary" icon={<PlusOutlined {...decorativeIcon} />} loading={add.isPending}>
-          Add unit
+          {t('fleet.units.addUnit')}
         </Button>
       </Form.Item>
     </Form>
@@ -113,48 +117,49 @@ function AddUnitForm({ bikeId }: { bikeId: string }) {
 }
 
 function UnitsCard({ bikeId }: { bikeId: string }) {
+  const t = useT();
   const units = useUnits(bikeId);
   const update = useUpdateUnit();
   const [maintaining, setMaintaining] = useState<Unit | null>(null);
   const columns: TableColumnsType<Unit> = [
-    { title: 'Label', dataIndex: 'label', render: (label: string) => <strong>{label}</strong> },
+    { title: t('fleet.units.label'), dataIndex: 'label', render: (label: string) => <strong>{label}</strong> },
     {
-      title: 'Status',
+      title: t('fleet.units.status'),
       key: 'status',
       render: (_, unit) => (
         <Select<UnitStatus>
-          aria-label={`Status of ${unit.label}`}
+          aria-label={t('fleet.units.statusOf', { unit: unit.label })}
           value={unit.status}
-          options={STATUS_OPTIONS}
+          options={STATUS_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
           style={{ minWidth: 140 }}
           onChange={(status) =>
             update.mutate(
               { unitId: unit._id, status },
               {
-                onSuccess: () => notify.success(`${unit.label} is now ${status}.`),
-                onError: (error) => notify.error(problemText(error, 'The status could not be changed.')),
+                onSuccess: () => notify.success(t('fleet.units.nowStatus', { unit: unit.label, status: unitStatusName(status, t) })),
+                onError: (error) => notify.error(problemText(error, t('fleet.units.statusFailed'))),
               },
             )
           }
         />
       ),
     },
-    { title: 'Notes', dataIndex: 'notes', render: (notes: string | null) => notes || <span className="admin-muted">N/A</span> },
-    { title: 'Added', dataIndex: 'createdAt', render: (at: string) => <DateTime value={at} dateOnly /> },
+    { title: t('fleet.notes'), dataIndex: 'notes', render: (notes: string | null) => notes || <span className="admin-muted">{t('fleet.units.none')}</span> },
+    { title: t('fleet.units.addedColumn'), dataIndex: 'createdAt', render: (at: string) => <DateTime value={at} dateOnly /> },
     {
-      title: 'Actions',
+      title: t('fleet.units.actions'),
       key: 'actions',
       render: (_, unit) => (
-        <Button icon={<ToolOutlined {...decorativeIcon} />} onClick={() => setMaintaining(unit)} disabled={unit.status === 'retired'} aria-label={`Schedule maintenance for ${unit.label}`}>
-          Maintenance
+        <Button icon={<ToolOutlined {...decorativeIcon} />} onClick={() => setMaintaining(unit)} disabled={unit.status === 'retired'} aria-label={t('fleet.units.scheduleFor', { unit: unit.label })}>
+          {t('fleet.maintenance')}
         </Button>
       ),
     },
   ];
   return (
-    <Card title={<h2 className="fleet-card-title">Units</h2>} className="fleet-card">
+    <Card title={<h2 className="fleet-card-title">{t('fleet.units.title')}</h2>} className="fleet-card">
       {units.isError ? (
-        <LoadError title="The units could not be loaded." description={units.error.message} onRetry={() => units.refetch()} />
+        <LoadError title={t('fleet.units.loadError')} description={units.error.message} onRetry={() => units.refetch()} />
       ) : (
         <Table<Unit>
           rowKey="_id"
@@ -163,7 +168,7 @@ function UnitsCard({ bikeId }: { bikeId: string }) {
           dataSource={units.data ?? []}
           loading={units.isPending}
           pagination={false}
-          locale={{ emptyText: <Empty description="No units yet. Add the first one below." /> }}
+          locale={{ emptyText: <Empty description={t('fleet.units.empty')} /> }}
         />
       )}
       <AddUnitForm bikeId={bikeId} />
@@ -173,6 +178,7 @@ function UnitsCard({ bikeId }: { bikeId: string }) {
 }
 
 function TimelineCard({ bikeId }: { bikeId: string }) {
+  const t = useT();
   const zone = useShopTimeZone();
   const [offset, setOffset] = useState(0);
   const { from, to, days } = useMemo(() => {
@@ -184,26 +190,26 @@ function TimelineCard({ bikeId }: { bikeId: string }) {
   return (
     <Card
       className="fleet-card"
-      title={<h2 className="fleet-card-title">Availability timeline</h2>}
+      title={<h2 className="fleet-card-title">{t('fleet.timeline.title')}</h2>}
       extra={
         <Space wrap>
           <Button icon={<LeftOutlined {...decorativeIcon} />} onClick={() => setOffset((o) => o - 7)}>
-            Earlier
+            {t('fleet.timeline.earlier')}
           </Button>
           <Button onClick={() => setOffset(0)} disabled={offset === 0}>
-            Today
+            {t('fleet.timeline.today')}
           </Button>
           <Button onClick={() => setOffset((o) => o + 7)}>
-            Later <RightOutlined {...decorativeIcon} />
+            {t('fleet.timeline.later')} <RightOutlined {...decorativeIcon} />
           </Button>
         </Space>
       }
     >
       {timeline.isError ? (
-        <LoadError title="The timeline could not be loaded." description={timeline.error.message} onRetry={() => timeline.refetch()} />
+        <LoadError title={t('fleet.timeline.loadError')} description={timeline.error.message} onRetry={() => timeline.refetch()} />
       ) : timeline.data ? (
         timeline.data.units.length === 0 ? (
-          <Empty description="This bike has no units yet." />
+          <Empty description={t('fleet.timeline.noUnits')} />
         ) : (
           <FleetTimeline timeline={timeline.data} days={days} />
         )
@@ -216,6 +222,9 @@ function TimelineCard({ bikeId }: { bikeId: string }) {
 
 /** /dashboard/fleet and /dashboard/fleet/:id (admin): a bike's units, their maintenance, and the availability timeline. */
 export default function FleetPage() {
+  const t = useT();
+  const locale = useLocale();
+  const rate = (amount: number, currency: string, per: 'hour' | 'day' | 'week') => t('fleet.rate', { price: formatMoney(amount, currency, locale), per });
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const pickerId = useId();
@@ -224,44 +233,47 @@ export default function FleetPage() {
   return (
     <>
       <PageHeading
-        title={name ? `Fleet: ${name}` : 'Fleet'}
+        title={name ? t('fleet.page.titleOf', { name }) : t('fleet.page.title')}
         lead={
           bike.data
-            ? `${bike.data.quantity} free now of ${bike.data.totalUnits ?? '?'} active units · ${[
-                formatRate(bike.data.pricePerHour, bike.data.currency, 'hour'),
-                bike.data.pricePerDay ? formatRate(bike.data.pricePerDay, bike.data.currency, 'day') : null,
-                bike.data.pricePerWeek ? formatRate(bike.data.pricePerWeek, bike.data.currency, 'week') : null,
+            ? [
+                bike.data.totalUnits === null || bike.data.totalUnits === undefined
+                  ? t('fleet.page.stockUnknown', { free: bike.data.quantity })
+                  : t('fleet.page.stock', { free: bike.data.quantity, total: bike.data.totalUnits }),
+                rate(bike.data.pricePerHour, bike.data.currency, 'hour'),
+                bike.data.pricePerDay ? rate(bike.data.pricePerDay, bike.data.currency, 'day') : null,
+                bike.data.pricePerWeek ? rate(bike.data.pricePerWeek, bike.data.currency, 'week') : null,
               ]
                 .filter(Boolean)
-                .join(' · ')}`
-            : 'Pick a bike to see its units, put one into maintenance and read its bookings day by day.'
+                .join(' · ')
+            : t('fleet.page.pick')
         }
         extra={
           <span className="fleet-actions">
             <ButtonLink type="primary" to={id ? `/dashboard/counter?bike=${encodeURIComponent(id)}` : '/dashboard/counter'} icon={<ShopOutlined {...decorativeIcon} />}>
-              Counter sale
+              {t('fleet.counterSale')}
             </ButtonLink>
             {id ? (
               <Button href={labelSheetUrl(id)} target="_blank" rel="noreferrer" icon={<QrcodeOutlined {...decorativeIcon} />}>
-                QR labels of this bike
+                {t('fleet.page.labelsOfBike')}
               </Button>
             ) : null}
             <Button href={labelSheetUrl()} target="_blank" rel="noreferrer" icon={<QrcodeOutlined {...decorativeIcon} />}>
-              QR labels of the fleet
+              {t('fleet.page.labelsOfFleet')}
             </Button>
           </span>
         }
       />
       <Card className="fleet-card">
         <Form layout="vertical" component="div">
-          <Form.Item label="Bike" htmlFor={pickerId} style={{ marginBottom: 0 }}>
+          <Form.Item label={t('fleet.bike')} htmlFor={pickerId} style={{ marginBottom: 0 }}>
             <BikePicker id={pickerId} value={id || undefined} onChange={(next) => navigate(`/dashboard/fleet/${encodeURIComponent(next)}`)} />
           </Form.Item>
         </Form>
       </Card>
       {id ? (
         bike.isError ? (
-          <Alert type="error" showIcon title="This bike could not be loaded." description={bike.error.message} />
+          <Alert type="error" showIcon title={t('fleet.page.bikeError')} description={bike.error.message} />
         ) : (
           <>
             <TimelineCard bikeId={id} />

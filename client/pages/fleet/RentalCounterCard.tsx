@@ -1,22 +1,25 @@
 import { CameraOutlined, DeleteOutlined, LoginOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
 import { StatusTag } from '../../components/StatusTag.js';
 import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Radio, Select, Space, Tag } from 'antd';
+import { useIntl } from 'react-intl';
 import { useId, useState } from 'react';
 import { isApiError } from '../../api/http.js';
 import { uploadPhoto, useCheckIn, useCheckOut, useSettleDeposit, type CheckInResult, type CounterRental, type Photo } from '../../api/counter.js';
+import { useLocale, useT, type MessageId } from '../../app/i18n.js';
 import { notify } from '../../app/notify.js';
 import { DateTime } from '../../components/DateTime.js';
 import { DepositState } from '../../components/DepositState.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { formatMoney, moneyPrecision } from '../../lib/money.js';
-import { ConditionView, DamageReportView, PhotoStrip } from '../../components/DamageReportView.js';
+import { checkStateName, ConditionView, DamageReportView, partName, PhotoStrip, severityName } from '../../components/DamageReportView.js';
 
 const PARTS = ['frame', 'wheels', 'brakes', 'lights', 'lock', 'battery'] as const;
-const BLOCKER_TEXT: Record<string, string> = {
-  DEPOSIT_NOT_HELD: 'The security deposit is not held yet',
-  AGREEMENT_NOT_SIGNED: 'Not every rider has signed the rental agreement',
+const BLOCKER_TEXT: Record<string, MessageId> = {
+  DEPOSIT_NOT_HELD: 'fleet.rental.blocker.deposit',
+  AGREEMENT_NOT_SIGNED: 'fleet.rental.blocker.agreement',
 };
-const errorText = (e: unknown) => (isApiError(e) && e.kind === 'http' ? e.message : 'Something went wrong. Try again.');
+type Translate = ReturnType<typeof useT>;
+const errorText = (e: unknown, t: Translate) => (isApiError(e) && e.kind === 'http' ? e.message : t('fleet.somethingWrong'));
 
 interface DamageLine {
   part: string;
@@ -27,6 +30,8 @@ interface DamageLine {
 
 /** One rental of the scanned unit at the counter: hand it over, take it back, settle its deposit. */
 export function RentalCounterCard({ entry, scannedUnitId, isEbike, onChange }: { entry: CounterRental; scannedUnitId: string; isEbike: boolean; onChange?(entry: CounterRental): void }) {
+  const t = useT();
+  const locale = useLocale();
   const { rental, handover } = entry;
   const [result, setResult] = useState<CheckInResult | null>(null);
   // Bikes that left without a scan (booked online, handed over by hand) are checked in all the same.
@@ -39,29 +44,29 @@ export function RentalCounterCard({ entry, scannedUnitId, isEbike, onChange }: {
       className="counter-rental"
       title={
         <span>
-          {rental.userId.name} · {rental.quantity} × {rental.bikeId.name}
+          {rental.userId.name} · {new Intl.NumberFormat(locale).format(rental.quantity)} × {rental.bikeId.name}
         </span>
       }
-      extra={back ? <Tag>Returned</Tag> : <StatusTag tone={out ? 'info' : 'success'}>{out ? 'Out' : 'Booked'}</StatusTag>}
+      extra={back ? <Tag>{t('fleet.rental.returned')}</Tag> : <StatusTag tone={out ? 'info' : 'success'}>{out ? t('fleet.rental.out') : t('fleet.rental.booked')}</StatusTag>}
     >
       <Descriptions size="small" column={1} items={[
-        { key: 'when', label: 'Window', children: <><DateTime value={rental.startTime} /> – {rental.endTime ? <DateTime value={rental.endTime} /> : 'open-ended'}</> },
-        { key: 'units', label: 'Units', children: rental.units.map((u) => u.label).join(', ') || '–' },
-        { key: 'dep', label: 'Deposit', children: <DepositState deposit={current.rental.deposit} /> },
+        { key: 'when', label: t('fleet.rental.window'), children: <><DateTime value={rental.startTime} /> – {rental.endTime ? <DateTime value={rental.endTime} /> : t('fleet.openEnded')}</> },
+        { key: 'units', label: t('fleet.rental.units'), children: rental.units.map((u) => u.label).join(', ') || '–' },
+        { key: 'dep', label: t('fleet.rental.deposit'), children: <DepositState deposit={current.rental.deposit} /> },
         ...(handover.checkedOutAt
-          ? [{ key: 'out', label: 'Handed over', children: <span><DateTime value={handover.checkedOutAt} />{handover.recordedAtCheckIn ? ' (the start: not scanned out)' : ''}</span> }]
+          ? [{ key: 'out', label: t('fleet.rental.handedOver'), children: <span><DateTime value={handover.checkedOutAt} />{handover.recordedAtCheckIn ? ` ${t('fleet.rental.notScannedOut')}` : ''}</span> }]
           : []),
-        ...(handover.overrideReason ? [{ key: 'ovr', label: 'Override', children: <span className="override-reason">{handover.overridden.join(', ')}: “{handover.overrideReason}”</span> }] : []),
+        ...(handover.overrideReason ? [{ key: 'ovr', label: t('fleet.rental.override'), children: <span className="override-reason">{t('fleet.rental.overrideText', { codes: handover.overridden.join(', '), reason: handover.overrideReason })}</span> }] : []),
       ]} />
       {!out && rental.status === 'booked' && !unscanned && !result ? <CheckOutForm entry={entry} scannedUnitId={scannedUnitId} /> : null}
       {!out && entry.canCheckIn && !unscanned && !result ? (
         <Button block className="counter-unscanned" icon={<LoginOutlined {...decorativeIcon} />} onClick={() => setUnscanned(true)} style={{ marginTop: 8 }}>
-          Already out without a scan? Check in
+          {t('fleet.rental.unscanned')}
         </Button>
       ) : null}
       {entry.canCheckIn && (out || unscanned) && !result ? (
         <>
-          {unscanned ? <Alert type="info" showIcon title="Not scanned out: the hand-over is recorded as at the rental's start." style={{ marginTop: 12 }} /> : null}
+          {unscanned ? <Alert type="info" showIcon title={t('fleet.rental.unscannedNote')} style={{ marginTop: 12 }} /> : null}
           <CheckInForm entry={entry} isEbike={isEbike} onDone={(r) => { setResult(r); onChange?.(r); }} />
         </>
       ) : null}
@@ -74,6 +79,9 @@ export function RentalCounterCard({ entry, scannedUnitId, isEbike, onChange }: {
 }
 
 function CheckOutForm({ entry, scannedUnitId }: { entry: CounterRental; scannedUnitId: string }) {
+  const t = useT();
+  const intl = useIntl();
+  const locale = useLocale();
   const { rental, blockers, windowMove } = entry;
   const ids = { reason: useId() };
   const [move, setMove] = useState(Boolean(windowMove));
@@ -84,41 +92,47 @@ function CheckOutForm({ entry, scannedUnitId }: { entry: CounterRental; scannedU
   const held = rental.units.map((u) => u._id);
   const unitIds = held.includes(scannedUnitId) ? held : [scannedUnitId, ...held.slice(1)];
   const submit = () => {
-    if (blockers.length && reason.trim().length < 3) return setProblem('Say why the bikes go out anyway (at least 3 characters): the reason is kept.');
+    if (blockers.length && reason.trim().length < 3) return setProblem(t('fleet.checkOut.reasonNeeded'));
     setProblem(null);
     checkOut.mutate(
       { id: rental._id, unitIds, moveReturn: Boolean(windowMove) && move, ...(blockers.length ? { overrideReason: reason.trim() } : {}) },
-      { onSuccess: () => notify.success('Checked out: have a good ride!'), onError: (e) => setProblem(errorText(e)) },
+      { onSuccess: () => notify.success(t('fleet.checkOut.done')), onError: (e) => setProblem(errorText(e, t)) },
     );
   };
   return (
     <Form layout="vertical" onFinish={submit} className="counter-step">
-      {!held.includes(scannedUnitId) ? <Alert type="info" showIcon title="The scanned unit replaces the one reserved for this booking." style={{ marginBottom: 12 }} /> : null}
+      {!held.includes(scannedUnitId) ? <Alert type="info" showIcon title={t('fleet.checkOut.replaces')} style={{ marginBottom: 12 }} /> : null}
       {blockers.length ? (
         <Alert
           type="warning"
           showIcon
-          title="Check-out is blocked"
-          description={<ul className="blocker-list">{blockers.map((b) => <li key={b}>{BLOCKER_TEXT[b] ?? b}</li>)}</ul>}
+          title={t('fleet.checkOut.blocked')}
+          description={<ul className="blocker-list">{blockers.map((b) => <li key={b}>{Object.hasOwn(BLOCKER_TEXT, b) ? t(BLOCKER_TEXT[b]) : b}</li>)}</ul>}
           style={{ marginBottom: 12 }}
         />
       ) : null}
       {windowMove ? (
         <Form.Item>
           <Checkbox checked={move} onChange={(e) => setMove(e.target.checked)}>
-            Picked up {Math.abs(windowMove.minutesOff)} min {windowMove.minutesOff > 0 ? 'late' : 'early'}: move the return to{' '}
-            {windowMove.endTime ? <DateTime value={windowMove.endTime} /> : 'open-ended'} (new total {formatMoney(windowMove.total, windowMove.currency)})
+            {intl.formatMessage(
+              { id: windowMove.minutesOff > 0 ? 'fleet.checkOut.moveLate' : 'fleet.checkOut.moveEarly' },
+              {
+                minutes: Math.abs(windowMove.minutesOff),
+                amount: formatMoney(windowMove.total, windowMove.currency, locale),
+                date: () => (windowMove.endTime ? <DateTime key="date" value={windowMove.endTime} /> : t('fleet.openEnded')),
+              },
+            )}
           </Checkbox>
         </Form.Item>
       ) : null}
       {blockers.length ? (
-        <Form.Item label="Admin override: why the bikes go out anyway" htmlFor={ids.reason}>
+        <Form.Item label={t('fleet.checkOut.overrideLabel')} htmlFor={ids.reason}>
           <Input.TextArea id={ids.reason} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Form.Item>
       ) : null}
       {problem ? <Alert type="error" showIcon role="alert" title={problem} style={{ marginBottom: 12 }} /> : null}
       <Button type="primary" size="large" block htmlType="submit" icon={<LogoutOutlined {...decorativeIcon} />} loading={checkOut.isPending}>
-        {blockers.length ? 'Override and check out' : 'Check out'}
+        {blockers.length ? t('fleet.checkOut.override') : t('fleet.checkOut.submit')}
       </Button>
     </Form>
   );
@@ -134,6 +148,7 @@ interface UnitForm {
 }
 
 function CheckInForm({ entry, isEbike, onDone }: { entry: CounterRental; isEbike: boolean; onDone(r: CheckInResult): void }) {
+  const t = useT();
   const { rental } = entry;
   // The battery is checked on electric bikes only; the others have none.
   const parts = PARTS.filter((p) => p !== 'battery' || isEbike);
@@ -154,7 +169,7 @@ function CheckInForm({ entry, isEbike, onDone }: { entry: CounterRental; isEbike
       const photo = await uploadPhoto(rental._id, unitId, file, file.name || 'photo.jpg');
       patch(unitId, { photos: [...forms[unitId].photos, photo] });
     } catch (e) {
-      setProblem(errorText(e));
+      setProblem(errorText(e, t));
     } finally {
       setUploading(false);
     }
@@ -176,13 +191,13 @@ function CheckInForm({ entry, isEbike, onDone }: { entry: CounterRental; isEbike
           };
         }),
       },
-      { onSuccess: (r) => { notify.success('Checked in.'); onDone(r); }, onError: (e) => setProblem(errorText(e)) },
+      { onSuccess: (r) => { notify.success(t('fleet.checkIn.done')); onDone(r); }, onError: (e) => setProblem(errorText(e, t)) },
     );
   };
 
   return (
     <Form layout="vertical" onFinish={submit} className="counter-step">
-      <h3 className="counter-step-title">Check in</h3>
+      <h3 className="counter-step-title">{t('fleet.checkIn.title')}</h3>
       {rental.units.map((u) => {
         const f = forms[u._id];
         return (
@@ -190,7 +205,7 @@ function CheckInForm({ entry, isEbike, onDone }: { entry: CounterRental; isEbike
             <legend>{u.label}</legend>
             {parts.map((part) => (
               <div key={part} className="checklist-row">
-                <span id={`${base}-${u._id}-${part}`} className="checklist-part">{part}</span>
+                <span id={`${base}-${u._id}-${part}`} className="checklist-part">{partName(part, t)}</span>
                 <Radio.Group
                   aria-labelledby={`${base}-${u._id}-${part}`}
                   size="small"
@@ -198,53 +213,60 @@ function CheckInForm({ entry, isEbike, onDone }: { entry: CounterRental; isEbike
                   value={f.checklist[part]}
                   onChange={(e) => patch(u._id, { checklist: { ...f.checklist, [part]: e.target.value as CheckState } })}
                   options={[
-                    { value: 'ok', label: 'OK' },
-                    { value: 'worn', label: 'Worn' },
-                    { value: 'damaged', label: 'Damaged' },
-                    { value: 'missing', label: 'Missing' },
+                    { value: 'ok', label: checkStateName('ok', t) },
+                    { value: 'worn', label: checkStateName('worn', t) },
+                    { value: 'damaged', label: checkStateName('damaged', t) },
+                    { value: 'missing', label: checkStateName('missing', t) },
                     // An electric bike always has its battery.
-                    ...(part === 'battery' ? [] : [{ value: 'na', label: 'n/a' }]),
+                    ...(part === 'battery' ? [] : [{ value: 'na', label: checkStateName('na', t) }]),
                   ]}
                 />
               </div>
             ))}
-            <Form.Item label="Notes" htmlFor={`${base}-${u._id}-notes`}>
+            <Form.Item label={t('fleet.notes')} htmlFor={`${base}-${u._id}-notes`}>
               <Input.TextArea id={`${base}-${u._id}-notes`} rows={2} maxLength={2000} value={f.notes} onChange={(e) => patch(u._id, { notes: e.target.value })} />
             </Form.Item>
             <PhotoStrip photos={f.photos} />
             <label className="ant-btn ant-btn-default scan-photo" htmlFor={`${base}-${u._id}-photo`}>
-              <CameraOutlined {...decorativeIcon} /> {uploading ? 'Uploading…' : 'Add a photo'}
+              <CameraOutlined {...decorativeIcon} /> {uploading ? t('fleet.checkIn.uploading') : t('fleet.checkIn.addPhoto')}
             </label>
             <input id={`${base}-${u._id}-photo`} className="visually-hidden" type="file" accept="image/*" capture="environment" data-testid="condition-photo" onChange={(e) => void addPhoto(u._id, e.target.files?.[0])} />
             {f.damage.map((d, i) => (
               <div key={i} className="damage-line">
-                <Input aria-label="Damaged part" placeholder="Part (e.g. frame)" value={d.part} onChange={(e) => patch(u._id, { damage: f.damage.map((x, j) => (j === i ? { ...x, part: e.target.value } : x)) })} />
+                <Input aria-label={t('fleet.checkIn.damagedPart')} placeholder={t('fleet.checkIn.partPlaceholder')} value={d.part} onChange={(e) => patch(u._id, { damage: f.damage.map((x, j) => (j === i ? { ...x, part: e.target.value } : x)) })} />
                 <Select
-                  aria-label="Severity"
+                  aria-label={t('fleet.checkIn.severity')}
                   value={d.severity}
                   onChange={(v) => patch(u._id, { damage: f.damage.map((x, j) => (j === i ? { ...x, severity: v } : x)) })}
-                  options={[{ value: 'minor', label: 'Minor' }, { value: 'moderate', label: 'Moderate' }, { value: 'severe', label: 'Severe: to maintenance' }]}
+                  options={[
+                    { value: 'minor', label: t('fleet.checkIn.minor') },
+                    { value: 'moderate', label: t('fleet.checkIn.moderate') },
+                    { value: 'severe', label: t('fleet.checkIn.severe') },
+                  ]}
                 />
-                <InputNumber aria-label="Repair cost" min={0} precision={moneyPrecision(rental.currency)} value={d.cost} prefix={rental.currency} onChange={(v) => patch(u._id, { damage: f.damage.map((x, j) => (j === i ? { ...x, cost: typeof v === 'number' ? v : 0 } : x)) })} />
-                <Input aria-label="What happened" placeholder="What (e.g. scratch)" value={d.description} onChange={(e) => patch(u._id, { damage: f.damage.map((x, j) => (j === i ? { ...x, description: e.target.value } : x)) })} />
-                <Button aria-label="Remove this damage" icon={<DeleteOutlined {...decorativeIcon} />} onClick={() => patch(u._id, { damage: f.damage.filter((_, j) => j !== i) })} />
+                <InputNumber aria-label={t('fleet.checkIn.cost')} min={0} precision={moneyPrecision(rental.currency)} value={d.cost} prefix={rental.currency} onChange={(v) => patch(u._id, { damage: f.damage.map((x, j) => (j === i ? { ...x, cost: typeof v === 'number' ? v : 0 } : x)) })} />
+                <Input aria-label={t('fleet.checkIn.what')} placeholder={t('fleet.checkIn.whatPlaceholder')} value={d.description} onChange={(e) => patch(u._id, { damage: f.damage.map((x, j) => (j === i ? { ...x, description: e.target.value } : x)) })} />
+                <Button aria-label={t('fleet.checkIn.removeDamage')} icon={<DeleteOutlined {...decorativeIcon} />} onClick={() => patch(u._id, { damage: f.damage.filter((_, j) => j !== i) })} />
               </div>
             ))}
             <Button icon={<PlusOutlined {...decorativeIcon} />} onClick={() => patch(u._id, { damage: [...f.damage, { part: '', severity: 'minor', cost: 0, description: '' }] })}>
-              Report damage
+              {t('fleet.checkIn.reportDamage')}
             </Button>
           </fieldset>
         );
       })}
       {problem ? <Alert type="error" showIcon role="alert" title={problem} style={{ marginBottom: 12 }} /> : null}
       <Button type="primary" size="large" block htmlType="submit" icon={<LoginOutlined {...decorativeIcon} />} loading={checkIn.isPending} disabled={uploading}>
-        Check in now
+        {t('fleet.checkIn.submit')}
       </Button>
     </Form>
   );
 }
 
 function DepositScreen({ entry, onSettled }: { entry: CounterRental; onSettled?(entry: CounterRental): void }) {
+  const t = useT();
+  const locale = useLocale();
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, locale);
   const { rental, damageReports } = entry;
   const dep = rental.deposit;
   const ids = { amount: useId(), reason: useId(), report: useId() };
@@ -255,49 +277,49 @@ function DepositScreen({ entry, onSettled }: { entry: CounterRental; onSettled?(
   const settle = useSettleDeposit();
   if (dep.status !== 'held') return null;
   const run = (action: 'release' | 'capture') => {
-    if (action === 'capture' && !amount) return setProblem('Enter the amount to keep.');
-    if (action === 'capture' && !reportId && !reason.trim()) return setProblem('Pick the damage report, or say why part of the deposit is kept.');
+    if (action === 'capture' && !amount) return setProblem(t('fleet.settle.amountNeeded'));
+    if (action === 'capture' && !reportId && !reason.trim()) return setProblem(t('fleet.settle.reasonNeeded'));
     setProblem(null);
     settle.mutate(
       { id: rental._id, action, ...(action === 'capture' ? { amount: amount ?? 0, ...(reportId ? { damageReportId: reportId } : {}), ...(reason.trim() ? { reason: reason.trim() } : {}) } : {}) },
       {
         onSuccess: (settled) => {
-          notify.success(action === 'release' ? 'Deposit released.' : 'Deposit captured; the rest is released.');
+          notify.success(action === 'release' ? t('fleet.settle.released') : t('fleet.settle.captured'));
           onSettled?.(settled);
         },
-        onError: (e) => setProblem(errorText(e)),
+        onError: (e) => setProblem(errorText(e, t)),
       },
     );
   };
   return (
     <div className="counter-step deposit-screen">
-      <h3 className="counter-step-title">Deposit: {formatMoney(dep.heldAmount, dep.currency)} held</h3>
+      <h3 className="counter-step-title">{t('fleet.settle.title', { amount: money(dep.heldAmount, dep.currency) })}</h3>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Button size="large" block onClick={() => run('release')} loading={settle.isPending && settle.variables?.action === 'release'}>
-          Release the whole deposit
+          {t('fleet.settle.release')}
         </Button>
         <Form layout="vertical" onFinish={() => run('capture')}>
           {damageReports.length ? (
-            <Form.Item label="For the damage report" htmlFor={ids.report}>
+            <Form.Item label={t('fleet.settle.report')} htmlFor={ids.report}>
               <Select
                 id={ids.report}
                 value={reportId}
                 allowClear
                 onChange={(v) => setReportId(v)}
-                options={damageReports.map((r) => ({ value: r._id, label: `${r.unitLabel}: ${r.items.map((i) => `${i.part} (${i.severity})`).join(', ')} · ${formatMoney(r.cost, r.currency)}` }))}
+                options={damageReports.map((r) => ({ value: r._id, label: `${r.unitLabel}: ${r.items.map((i) => `${partName(i.part, t)} (${severityName(i.severity, t)})`).join(', ')} · ${money(r.cost, r.currency)}` }))}
               />
             </Form.Item>
           ) : null}
-          <Form.Item label={`Amount to keep (at most ${formatMoney(dep.heldAmount, dep.currency)})`} htmlFor={ids.amount}>
+          <Form.Item label={t('fleet.settle.amount', { amount: money(dep.heldAmount, dep.currency) })} htmlFor={ids.amount}>
             <InputNumber id={ids.amount} min={10 ** -moneyPrecision(dep.currency)} max={dep.heldAmount} precision={moneyPrecision(dep.currency)} value={amount} onChange={(v) => setAmount(typeof v === 'number' ? v : null)} style={{ width: '100%' }} />
           </Form.Item>
           {!reportId ? (
-            <Form.Item label="Reason (told to the customer)" htmlFor={ids.reason}>
+            <Form.Item label={t('fleet.settle.reason')} htmlFor={ids.reason}>
               <Input id={ids.reason} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
             </Form.Item>
           ) : null}
           <Button danger type="primary" size="large" block htmlType="submit" loading={settle.isPending && settle.variables?.action === 'capture'}>
-            Keep part of the deposit
+            {t('fleet.settle.keep')}
           </Button>
         </Form>
         {problem ? <Alert type="error" showIcon role="alert" title={problem} /> : null}

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Form, Input, List } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { scanCode, type UnitSummary } from '../../api/counter.js';
 import { useApi } from '../../api/api-context.js';
+import { useT } from '../../app/i18n.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { decodeQr, decodeQrFile } from '../../lib/qr-decode.js';
 
@@ -11,6 +12,7 @@ import { decodeQr, decodeQrFile } from '../../lib/qr-decode.js';
  * a label (the same decoder), or the label typed; opens the unit.
  */
 export function ScanPanel({ onUnit }: { onUnit(id: string): void }) {
+  const t = useT();
   const api = useApi();
   const ids = { code: useId(), file: useId() };
   const [code, setCode] = useState('');
@@ -31,16 +33,16 @@ export function ScanPanel({ onUnit }: { onUnit(id: string): void }) {
 
   const lookUp = async (text: string) => {
     const value = text.trim();
-    if (!value) return setProblem("Type the unit's label, or scan its QR code.");
+    if (!value) return setProblem(t('fleet.scan.typeOrScan'));
     setBusy(true);
     setProblem(null);
     try {
       const units = await scanCode(api, value);
       if (units.length === 1) onUnit(units[0]._id);
-      else if (units.length === 0) setProblem(`No unit with the label "${value}".`);
+      else if (units.length === 0) setProblem(t('fleet.scan.noUnit', { label: value }));
       else setChoices(units);
     } catch (e) {
-      setProblem(e instanceof Error ? e.message : 'The unit could not be looked up.');
+      setProblem(e instanceof Error ? e.message : t('fleet.scan.lookupFailed'));
     } finally {
       setBusy(false);
     }
@@ -48,11 +50,11 @@ export function ScanPanel({ onUnit }: { onUnit(id: string): void }) {
 
   const startCamera = async () => {
     setProblem(null);
-    if (!navigator.mediaDevices?.getUserMedia) return setProblem('This browser gives no camera access here: type the label, or pick a photo of it.');
+    if (!navigator.mediaDevices?.getUserMedia) return setProblem(t('fleet.scan.noCamera'));
     try {
       stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
     } catch {
-      return setProblem('The camera could not be opened (permission refused?). Type the label, or pick a photo of it.');
+      return setProblem(t('fleet.scan.cameraFailed'));
     }
     setScanning(true);
     const el = video.current!;
@@ -76,51 +78,51 @@ export function ScanPanel({ onUnit }: { onUnit(id: string): void }) {
     setProblem(null);
     const text = await decodeQrFile(file, canvas.current!).catch(() => null);
     if (text) void lookUp(text);
-    else setProblem('No QR code found in this photo. Try again closer, or type the label.');
+    else setProblem(t('fleet.scan.noQr'));
   };
 
   return (
-    <Card title="Scan a bike" className="counter-scan">
+    <Card title={t('fleet.scanBike')} className="counter-scan">
       <div className="scan-video" hidden={!scanning}>
-        <video ref={video} muted playsInline aria-label="Camera view: point it at the unit's QR label" />
+        <video ref={video} muted playsInline aria-label={t('fleet.scan.cameraView')} />
       </div>
       <canvas ref={canvas} hidden />
       <div className="scan-actions">
         {scanning ? (
           <Button size="large" icon={<StopOutlined {...decorativeIcon} />} onClick={stop}>
-            Stop camera
+            {t('fleet.scan.stop')}
           </Button>
         ) : (
           <Button type="primary" size="large" icon={<CameraOutlined {...decorativeIcon} />} onClick={() => void startCamera()}>
-            Scan with the camera
+            {t('fleet.scan.start')}
           </Button>
         )}
         <label className="ant-btn ant-btn-default ant-btn-lg scan-photo" htmlFor={ids.file}>
-          <PictureOutlined {...decorativeIcon} /> Photo of a label
+          <PictureOutlined {...decorativeIcon} /> {t('fleet.scan.photo')}
         </label>
         <input id={ids.file} className="visually-hidden" type="file" accept="image/*" data-testid="qr-photo" onChange={(e) => void fromPhoto(e.target.files?.[0])} />
       </div>
       <Form layout="vertical" onFinish={() => void lookUp(code)} className="scan-type">
-        <Form.Item label="Or type the unit's label" htmlFor={ids.code}>
+        <Form.Item label={t('fleet.scan.typeLabel')} htmlFor={ids.code}>
           <Input.Search
             id={ids.code}
             size="large"
-            placeholder="e.g. Yamaha-3"
+            placeholder={t('fleet.scan.placeholder')}
             value={code}
             autoComplete="off"
             onChange={(e) => setCode(e.target.value)}
             onSearch={(v) => void lookUp(v)}
-            enterButton={<Button icon={<SearchOutlined {...decorativeIcon} />} loading={busy} aria-label="Open unit">Open</Button>}
+            enterButton={<Button icon={<SearchOutlined {...decorativeIcon} />} loading={busy} aria-label={t('fleet.scan.openUnit')}>{t('fleet.open')}</Button>}
           />
         </Form.Item>
       </Form>
       {problem ? <Alert type="warning" showIcon role="alert" title={problem} /> : null}
       {choices.length > 1 ? (
         <List
-          header="Several bikes have a unit with this label:"
+          header={t('fleet.scan.several')}
           dataSource={choices}
           renderItem={(u) => (
-            <List.Item actions={[<Button key="open" onClick={() => onUnit(u._id)}>Open</Button>]}>
+            <List.Item actions={[<Button key="open" onClick={() => onUnit(u._id)}>{t('fleet.open')}</Button>]}>
               {u.label} · {u.bikeName}
             </List.Item>
           )}

@@ -1,42 +1,66 @@
 import { Popconfirm } from 'antd';
+import { useMemo } from 'react';
 import type { Timeline as TimelineData, TimelineBlock, TimelineUnit } from '../../api/fleet.js';
 import { useRemoveMaintenance } from '../../api/fleet.js';
 import { useShopTimeZone } from '../../app/app-settings.js';
+import { useLocale, useT, type Locale } from '../../app/i18n.js';
 import { notify } from '../../app/notify.js';
 import { formatDateTime } from '../../lib/time.js';
+import { rentalStateName, unitStatusName } from './fleet-words.js';
 
-const DAY_LABEL = (at: Date, zone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short' }).formatToParts(at);
+type Translate = ReturnType<typeof useT>;
 
-function blockText(block: TimelineBlock, zone: string): string {
-  const when = `${formatDateTime(block.start, zone)} to ${block.end ? formatDateTime(block.end, zone) : 'until returned'}`;
-  if (block.kind === 'maintenance') return `Maintenance${block.reason ? ` (${block.reason})` : ''}: ${when}`;
-  return `Booking${block.customerName ? ` by ${block.customerName}` : ''}${block.status ? `, ${block.status.replace('_', ' ')}` : ''}: ${when}`;
+/**
+ * The days' column heads in the page's language: the weekday, then the day and month as the language orders them
+ * ('Thu' 'Nov 26'; 'Do.' '26. Nov.').
+ */
+function dayFormats(zone: string, locale: Locale) {
+  const tag = locale === 'en' ? 'en-US' : locale;
+  return {
+    weekday: new Intl.DateTimeFormat(tag, { timeZone: zone, weekday: 'short' }),
+    date: new Intl.DateTimeFormat(tag, { timeZone: zone, day: 'numeric', month: 'short' }),
+  };
+}
+
+function blockText(block: TimelineBlock, zone: string, t: Translate, locale: Locale): string {
+  const when = t('fleet.timeline.when', {
+    start: formatDateTime(block.start, zone, locale),
+    end: block.end ? formatDateTime(block.end, zone, locale) : t('fleet.timeline.untilReturned'),
+  });
+  if (block.kind === 'maintenance') return block.reason ? t('fleet.timeline.maintenanceFor', { reason: block.reason, when }) : t('fleet.timeline.maintenance', { when });
+  const name = block.customerName;
+  const state = block.status ? rentalStateName(block.status, t) : null;
+  if (name && state) return t('fleet.timeline.bookingByState', { name, state, when });
+  if (name) return t('fleet.timeline.bookingBy', { name, when });
+  if (state) return t('fleet.timeline.bookingState', { state, when });
+  return t('fleet.timeline.booking', { when });
 }
 
 function Block({ unit, block, from, to, zone }: { unit: TimelineUnit; block: TimelineBlock; from: number; to: number; zone: string }) {
+  const t = useT();
+  const locale = useLocale();
   const remove = useRemoveMaintenance();
   const start = Math.max(from, new Date(block.start).getTime());
   const end = Math.min(to, block.end ? new Date(block.end).getTime() : to);
   if (end <= start) return null;
   const left = ((start - from) / (to - from)) * 100;
   const width = Math.max(((end - start) / (to - from)) * 100, 0.8);
-  const text = blockText(block, zone);
-  const short = block.kind === 'maintenance' ? 'Maintenance' : (block.customerName ?? 'Booked');
+  const text = blockText(block, zone, t, locale);
+  const short = block.kind === 'maintenance' ? t('fleet.maintenance') : (block.customerName ?? t('fleet.timeline.booked'));
   const style = { left: `${left}%`, width: `${width}%` };
   const className = `timeline-block timeline-${block.kind}${block.end ? '' : ' is-open'}${block.status ? ` timeline-status-${block.status}` : ''}`;
   if (block.kind === 'maintenance' && block._id) {
     const blockId = block._id;
     return (
       <Popconfirm
-        title="End this maintenance block?"
+        title={t('fleet.timeline.endBlock')}
         description={text}
-        okText="Remove block"
-        cancelText="Keep"
+        okText={t('fleet.timeline.removeBlock')}
+        cancelText={t('fleet.timeline.keep')}
         onConfirm={() =>
           remove.mutate(
             { unitId: unit._id, blockId },
-            { onSuccess: () => notify.success('Maintenance block removed.'), onError: (e) => notify.error(e.message) },
+            { onSuccess: () => notify.success(t('fleet.timeline.removed')), onError: (e) => notify.error(e.message) },
           )
         }
       >
@@ -55,25 +79,27 @@ function Block({ unit, block, from, to, zone }: { unit: TimelineUnit; block: Tim
 
 /** Units x days: each unit's bookings and maintenance blocks over the window, in the shop's time zone. */
 export function FleetTimeline({ timeline, days }: { timeline: TimelineData; days: string[] }) {
+  const t = useT();
+  const locale = useLocale();
   const zone = useShopTimeZone();
+  const formats = useMemo(() => dayFormats(zone, locale), [zone, locale]);
   const from = new Date(timeline.from).getTime();
   const to = new Date(timeline.to).getTime();
   const now = Date.now();
   const nowLeft = now > from && now < to ? ((now - from) / (to - from)) * 100 : null;
   return (
-    <div className="timeline-scroll" role="region" aria-label="Availability timeline" tabIndex={0}>
+    <div className="timeline-scroll" role="region" aria-label={t('fleet.timeline.title')} tabIndex={0}>
       <table className="timeline" style={{ ['--timeline-days' as string]: days.length }}>
         <thead>
           <tr>
             <th scope="col" className="timeline-unit-head">
-              Unit
+              {t('fleet.timeline.unit')}
             </th>
             {days.map((day) => {
-              const parts = DAY_LABEL(new Date(day), zone);
-              const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+              const at = new Date(day);
               return (
                 <th scope="col" key={day} className="timeline-day">
-                  <span className="timeline-weekday">{get('weekday')}</span> {get('month')} {get('day')}
+                  <span className="timeline-weekday">{formats.weekday.format(at)}</span> {formats.date.format(at)}
                 </th>
               );
             })}
@@ -84,7 +110,7 @@ export function FleetTimeline({ timeline, days }: { timeline: TimelineData; days
             <tr key={unit._id}>
               <th scope="row" className="timeline-unit">
                 {unit.label}
-                {unit.status !== 'active' ? <span className={`timeline-unit-status unit-status-${unit.status}`}> {unit.status}</span> : null}
+                {unit.status !== 'active' ? <span className={`timeline-unit-status unit-status-${unit.status}`}> {unitStatusName(unit.status, t)}</span> : null}
               </th>
               <td colSpan={days.length} className="timeline-track-cell">
                 <div className="timeline-track">
@@ -95,7 +121,7 @@ export function FleetTimeline({ timeline, days }: { timeline: TimelineData; days
                   {unit.blocks.map((block, index) => (
                     <Block key={index} unit={unit} block={block} from={from} to={to} zone={zone} />
                   ))}
-                  {unit.blocks.length === 0 ? <span className="visually-hidden">Free for the whole period</span> : null}
+                  {unit.blocks.length === 0 ? <span className="visually-hidden">{t('fleet.timeline.free')}</span> : null}
                 </div>
               </td>
             </tr>
@@ -103,9 +129,9 @@ export function FleetTimeline({ timeline, days }: { timeline: TimelineData; days
         </tbody>
       </table>
       <p className="timeline-legend">
-        <span className="timeline-swatch timeline-booking" aria-hidden="true" /> Booking
-        <span className="timeline-swatch timeline-maintenance" aria-hidden="true" /> Maintenance (select a block to remove it)
-        <span className="timeline-swatch timeline-now-swatch" aria-hidden="true" /> Now
+        <span className="timeline-swatch timeline-booking" aria-hidden="true" /> {t('fleet.timeline.legendBooking')}
+        <span className="timeline-swatch timeline-maintenance" aria-hidden="true" /> {t('fleet.timeline.legendMaintenance')}
+        <span className="timeline-swatch timeline-now-swatch" aria-hidden="true" /> {t('fleet.timeline.now')}
       </p>
     </div>
   );

@@ -1,9 +1,11 @@
 import { Collapse } from 'antd';
 import { useMyReports } from '../../api/counter.js';
+import { useT } from '../../app/i18n.js';
 import { ConditionView, DamageReportView } from '../../components/DamageReportView.js';
 
 /** The customer's return report of one rental (issue 22): the condition at check-in, damage found, photos. */
 export function ReturnReport({ rentalId }: { rentalId: string }) {
+  const t = useT();
   const reports = useMyReports();
   const report = reports.data?.find((r) => r.rentalId === rentalId);
   if (!report) return null;
@@ -16,7 +18,7 @@ export function ReturnReport({ rentalId }: { rentalId: string }) {
       items={[
         {
           key: 'report',
-          label: damaged ? `Return report: damage found (${report.damageReports.length})` : 'Return report: checked, no damage',
+          label: damaged ? t('fleet.returnReport.damage', { count: report.damageReports.length }) : t('fleet.returnReport.clean'),
           children: (
             <>
               {report.damageReports.map((r) => <DamageReportView key={r._id} report={r} />)}

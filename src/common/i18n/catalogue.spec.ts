@@ -111,6 +111,18 @@ export const TRANSLATED = [
   'client/pages/payments-attention/PaymentsAttentionPage.tsx',
   'client/pages/payments-attention/DepositAttention.tsx',
   'client/pages/addons/AddonsPage.tsx',
+  // The counter and the fleet (h-fleet), and what they share with the customer's rentals
+  'client/pages/fleet/FleetPage.tsx',
+  'client/pages/fleet/Timeline.tsx',
+  'client/pages/fleet/BikePicker.tsx',
+  'client/pages/fleet/CounterPage.tsx',
+  'client/pages/fleet/ScanPanel.tsx',
+  'client/pages/fleet/RentalCounterCard.tsx',
+  'client/pages/fleet/CounterSalePage.tsx',
+  'client/components/AddonPicker.tsx',
+  'client/components/DamageReportView.tsx',
+  'client/components/DepositState.tsx',
+  'client/pages/rentals/ReturnReport.tsx',
 ];
 
 function sourceFiles(dir: string): string[] {
