@@ -163,7 +163,7 @@ export const conformanceDe: CriterionTexts = {
   },
   '3.1.2': {
     name: 'Sprache von Teilen',
-    remarks: 'Jede Seite ist in einer Sprache; nur die Titel der Tests in diesem Bericht bleiben Englisch und sind mit lang="en" ausgezeichnet.',
+    remarks: 'Jede Seite ist in einer Sprache; die Sprachauswahl nennt jede Sprache in ihr selbst mit eigenem lang, und die Titel der Tests in diesem Bericht bleiben Englisch, mit lang="en" ausgezeichnet. Texte, die der Shop nur in einer Sprache geschrieben hat (Beschreibungen der Motorräder, Namen von Zusatzleistungen), stehen auf den Seiten der anderen Sprachen so, wie sie geschrieben sind, ohne eigenes lang.',
   },
   '3.2.3': { name: 'Konsistente Navigation', remarks: 'Die Links im Kopfbereich stehen auf jeder Seite in derselben Reihenfolge, je nach Anmeldestatus.' },
   '3.2.4': {
