@@ -89,12 +89,12 @@ const profilePage = lazyPage('client/pages/profile/ProfilePage.tsx', catalogueMe
 const rentalsPage = lazyPage('client/pages/rentals/RentalsPage.tsx', catalogueMeta('admin.head.rentals.title', 'admin.head.rentals.description'), () => import('../pages/rentals/RentalsPage.js'));
 const returnBikesPage = lazyPage('client/pages/return-bikes/ReturnBikesPage.tsx', catalogueMeta('admin.head.returnBikes.title', 'admin.head.returnBikes.description'), () => import('../pages/return-bikes/ReturnBikesPage.js'));
 const searchPage = lazyPage('client/pages/search/SearchPage.tsx', searchHead, () => import('../pages/search/SearchPage.js'));
-const signupPage = lazyPage('client/pages/signup/SignupPage.tsx', { title: 'Sign Up', description: 'Create your Okay Bike account and rent a bike in minutes.' }, () => import('../pages/signup/SignupPage.js'));
+const signupPage = lazyPage('client/pages/signup/SignupPage.tsx', catalogueMeta('head.signup.title', 'head.signup.description'), () => import('../pages/signup/SignupPage.js'));
 const termsOfServicePage = lazyPage('client/pages/terms-of-service/TermsOfServicePage.tsx', catalogueMeta('pub.terms.title', 'pub.head.terms.description'), () => import('../pages/terms-of-service/TermsOfServicePage.js'));
 const updateBikePage = lazyPage('client/pages/update-bike/UpdateBikePage.tsx', catalogueMeta('admin.head.updateBike.title', 'admin.head.updateBike.description'), () => import('../pages/update-bike/UpdateBikePage.js'));
 const changePasswordPage = lazyPage('client/pages/change-password/ChangePasswordPage.tsx', catalogueMeta('admin.head.password.title', 'admin.head.password.description'), () => import('../pages/change-password/ChangePasswordPage.js'));
 const updateProfilePage = lazyPage('client/pages/update-profile/UpdateProfilePage.tsx', catalogueMeta('admin.head.updateProfile.title', 'admin.head.updateProfile.description'), () => import('../pages/update-profile/UpdateProfilePage.js'));
-const paymentResultPage = lazyPage('client/pages/payment-result/PaymentResultPage.tsx', { title: 'Payment result', description: 'The outcome of your Okay Bike payment.' }, () => import('../pages/payment-result/PaymentResultPage.js'));
+const paymentResultPage = lazyPage('client/pages/payment-result/PaymentResultPage.tsx', catalogueMeta('head.paymentResult.title', 'head.paymentResult.description'), () => import('../pages/payment-result/PaymentResultPage.js'));
 const emailsPage = lazyPage('client/pages/emails/EmailsPage.tsx', catalogueMeta('admin.head.emails.title', 'admin.head.emails.description'), () => import('../pages/emails/EmailsPage.js'));
 const paymentsAttentionPage = lazyPage('client/pages/payments-attention/PaymentsAttentionPage.tsx', catalogueMeta('admin.head.payments.title', 'admin.head.payments.description'), () => import('../pages/payments-attention/PaymentsAttentionPage.js'));
 const shopSettingsPage = lazyPage('client/pages/shop-settings/ShopSettingsPage.tsx', catalogueMeta('admin.head.settings.title', 'admin.head.settings.description'), () => import('../pages/shop-settings/ShopSettingsPage.js'));
@@ -104,10 +104,10 @@ const webhooksPage = lazyPage('client/pages/webhooks/WebhooksPage.tsx', catalogu
 const exportsPage = lazyPage('client/pages/exports/ExportsPage.tsx', catalogueMeta('admin.head.exports.title', 'admin.head.exports.description'), () => import('../pages/exports/ExportsPage.js'));
 const addonsPage = lazyPage('client/pages/addons/AddonsPage.tsx', catalogueMeta('admin.head.addons.title', 'admin.head.addons.description'), () => import('../pages/addons/AddonsPage.js'));
 // The booking widget's frame (issue 26): no layout, kept out of search results.
-const embedPage = lazyPage('client/pages/embed/EmbedPage.tsx', { title: 'Book a bike', description: 'Book a bike from Okay Bike.', noindex: true }, () =>
+const embedPage = lazyPage('client/pages/embed/EmbedPage.tsx', catalogueMeta('head.embed.title', 'head.embed.description', { noindex: true }), () =>
   import('../pages/embed/EmbedPage.js'),
 );
-const embedResultPage = lazyPage('client/pages/embed/EmbedResultPage.tsx', { title: 'Booking', description: 'The outcome of your booking payment.', noindex: true }, () =>
+const embedResultPage = lazyPage('client/pages/embed/EmbedResultPage.tsx', catalogueMeta('head.embedResult.title', 'head.embedResult.description', { noindex: true }), () =>
   import('../pages/embed/EmbedResultPage.js'),
 );
 const dashboardLayout = lazyPage('client/components/DashboardLayout.tsx', DEFAULT_META, () =>
