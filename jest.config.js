@@ -31,7 +31,7 @@ export default {
   // 120 s on an idle machine, times the headroom of test/support/machine.mjs (at least 4, more at a higher load).
   testTimeout: scaled(120_000),
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/client/**/*.spec.ts?(x)'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/client/**/*.spec.ts?(x)', '<rootDir>/test/support/**/*.spec.ts'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.test.ts'] },
     // Services called directly on a real PGlite database (the money and stock rules): test/service.
     { ...common, displayName: 'service', testMatch: ['<rootDir>/test/service/**/*.test.ts'] },

@@ -14,6 +14,11 @@ export class Clock {
     this.offsetMs += ms;
   }
 
+  /** How far this clock has been moved from the system's (0 unless a test moved it). */
+  get offset(): number {
+    return this.offsetMs;
+  }
+
   reset(): void {
     this.offsetMs = 0;
   }

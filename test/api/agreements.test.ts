@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { signatureDataUrl } from '../support/png.js';
 import { outboxEmails } from '../../src/database/schema/notifications.js';
 import { renderedOutbox } from '../support/outbox.js';
-import { bookAndPay, HOUR, rentalTestEnv } from '../support/rental-factories.js';
+import { bookAndPay, HOUR, rentalTestEnv, clockAt } from '../support/rental-factories.js';
 import { useTestApp } from '../support/test-app.js';
 
 const DAY = 24 * HOUR;
@@ -27,7 +27,7 @@ const BODY = 'I, {{customer}}, rent {{bikes}} for {{window}}.\n\nDeposit: {{depo
 
 describe('Rental agreements (issue 22)', () => {
   const t = useTestApp({ ...rentalTestEnv, AGREEMENT_VALID_DAYS: '30', SHOP_TIME_ZONE: 'Europe/Berlin' });
-  const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+  const at = clockAt(t);
   /** A birth date `years` (and a day) before the clock's date. */
   const born = (years: number, extraDays = -1) => {
     const d = new Date(t.clock.now().getTime() + 2 * DAY);

@@ -10,13 +10,13 @@ import { payments } from '../../src/database/schema/payments.js';
 import { rentals } from '../../src/database/schema/rentals.js';
 import { createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser } from '../support/factories.js';
-import { book, bookAndPay, countRows, HOUR, MINUTE, rentalById, rentalTestEnv } from '../support/rental-factories.js';
+import { book, bookAndPay, countRows, HOUR, MINUTE, rentalById, rentalTestEnv, clockAt } from '../support/rental-factories.js';
 import { renderedOutbox } from '../support/outbox.js';
 import { useTestApp } from '../support/test-app.js';
 
 describe('Booking integrity (issue 20)', () => {
   const t = useTestApp({ ...rentalTestEnv, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
-  const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+  const at = clockAt(t);
 
   describe('reservation periods are half-open [start, end)', () => {
     // rangeOf (src/modules/bikes/fleet.repository.ts) builds every reservation's period and every overlap probe; with

@@ -12,7 +12,7 @@ import { bikeShareUnits, bookingFeeRefund, unitDays } from '../../src/modules/re
 import { parseEnv } from '../../src/config/env.schema.js';
 import { createBike } from '../support/bike-factories.js';
 import { createUser, TestUser } from '../support/factories.js';
-import { book, bookAndPay, choose, HOUR, MINUTE, rentalTestEnv } from '../support/rental-factories.js';
+import { book, bookAndPay, choose, HOUR, MINUTE, rentalTestEnv, clockAt } from '../support/rental-factories.js';
 import { createTestApp, TestApp, useTestApp } from '../support/test-app.js';
 
 const DAY = 24 * HOUR;
@@ -46,7 +46,7 @@ describe('Booking limits (issue 20, finding 6)', () => {
 
   describe('per customer, with the shipped defaults', () => {
     const t = useTestApp({ ...rentalTestEnv, ...DEFAULTS, MAX_PENDING_BOOKINGS: '10' });
-    const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+    const at = clockAt(t);
 
     it('MAX_HELD_UNIT_DAYS: a year of most of the fleet is refused (429 HOLDING_LIMIT); within 60 unit-days is booked', async () => {
       const user = await createUser(t);
@@ -127,7 +127,7 @@ describe('Booking limits (issue 20, finding 6)', () => {
 
   describe('per address (MAX_UNITS_PER_ADDRESS)', () => {
     const t = useTestApp({ ...rentalTestEnv, MAX_UNITS_PER_ADDRESS: '3' });
-    const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+    const at = clockAt(t);
 
     it('fresh accounts on one address book at most 3 units per HOLD_MINUTES (429 ADDRESS_LIMIT); another address is not affected', async () => {
       const bike = await createBike(t, { quantity: 10 });

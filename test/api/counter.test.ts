@@ -12,7 +12,7 @@ import { createAdmin, createUser, TestUser } from '../support/factories.js';
 import { renderedOutbox } from '../support/outbox.js';
 import { pdfTextLines } from '../support/pdf-text.js';
 import { crop, readQr, renderPdfPages, savePages } from '../support/pdf-image.js';
-import { HOUR, MINUTE, pathOf, rentalTestEnv } from '../support/rental-factories.js';
+import { HOUR, MINUTE, pathOf, rentalTestEnv, clockAt } from '../support/rental-factories.js';
 import { useTestApp } from '../support/test-app.js';
 
 const PHOTO_MAX = 300_000;
@@ -36,7 +36,7 @@ async function cameraJpeg(w = 2400, h = 1800): Promise<Buffer> {
 
 describe('The counter (issue 22): check-out, check-in, photos, damage', () => {
   const t = useTestApp({ ...rentalTestEnv, PHOTO_MAX_BYTES: String(PHOTO_MAX) });
-  const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+  const at = clockAt(t);
   const photoDir = (rentalId: string) => join(t.dataDir, 'files', 'photos', rentalId);
   const storedFiles = (rentalId: string): string[] => (existsSync(photoDir(rentalId)) ? readdirSync(photoDir(rentalId)).filter((f) => f.endsWith('.jpg')) : []);
 

@@ -9,7 +9,7 @@ import { DepositsService, STUCK_AFTER_MS } from '../../src/modules/rentals/depos
 import { createBike } from '../support/bike-factories.js';
 import { createUser } from '../support/factories.js';
 import { renderedOutbox } from '../support/outbox.js';
-import { HOUR, MINUTE, rentalTestEnv } from '../support/rental-factories.js';
+import { HOUR, MINUTE, rentalTestEnv, clockAt } from '../support/rental-factories.js';
 import { useTestApp } from '../support/test-app.js';
 
 /**
@@ -42,8 +42,8 @@ describe('Deposits on Stripe: a hold the bank asks the customer to confirm', () 
 
     // The booking fee through Checkout saves the card (checkout.session.completed, signed).
     jest.spyOn(stripe.client.checkout.sessions, 'create').mockResolvedValue({ id: 'cs_dep_1', url: 'https://checkout.stripe.com/c/pay/cs_dep_1' } as never);
-    const start = new Date(t.clock.now().getTime() + HOUR).toISOString();
-    const end = new Date(t.clock.now().getTime() + 5 * HOUR).toISOString();
+    const at = clockAt(t);
+    const [start, end] = [at(HOUR), at(5 * HOUR)];
     const booked = await t.http().post('/api/rentals').set('Authorization', user.bearer).send({ bikeId: bike.id, startTime: start, endTime: end, quantity: 1 }).expect(201);
     const rentalId = booked.body.data.rental._id as string;
     const paymentId = booked.body.data.payment._id as string;

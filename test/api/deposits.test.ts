@@ -7,7 +7,7 @@ import { SandboxGateway } from '../../src/modules/payments/sandbox.gateway.js';
 import { CrashSimulation, DepositsService, STUCK_AFTER_MS } from '../../src/modules/rentals/deposits/deposits.service.js';
 import { bikeBody, createBike } from '../support/bike-factories.js';
 import { createAdmin, createUser, TestUser } from '../support/factories.js';
-import { HOUR, MINUTE, pathOf, postSandboxWebhook, rentalTestEnv, returnRental, SANDBOX_SECRET } from '../support/rental-factories.js';
+import { HOUR, MINUTE, pathOf, postSandboxWebhook, rentalTestEnv, returnRental, SANDBOX_SECRET, clockAt } from '../support/rental-factories.js';
 import { paymentNotifications } from '../../src/database/schema/payments.js';
 import { signSandboxPayload } from '../../src/modules/payments/sandbox-signature.js';
 import { scaled } from '../support/machine.mjs';
@@ -26,7 +26,7 @@ describe('Security deposits (issue 21)', () => {
   const t = useTestApp(rentalTestEnv);
   const service = () => t.app.get(DepositsService);
   const sandbox = () => (t.app.get(PaymentGateways).get('sandbox') as SandboxGateway).deposits;
-  const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+  const at = clockAt(t);
 
   afterEach(() => {
     service().afterGatewayCall = undefined;

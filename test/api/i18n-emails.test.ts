@@ -3,7 +3,7 @@ import { outboxEmails } from '../../src/database/schema/notifications.js';
 import { createBike } from '../support/bike-factories.js';
 import { createUser } from '../support/factories.js';
 import { renderedOutbox } from '../support/outbox.js';
-import { bookAndPay, HOUR, rentalTestEnv } from '../support/rental-factories.js';
+import { bookAndPay, HOUR, rentalTestEnv, clockAt } from '../support/rental-factories.js';
 import { useTestApp } from '../support/test-app.js';
 import { renderEmail } from '../../src/modules/notifications/email-templates.js';
 
@@ -13,7 +13,7 @@ import { renderEmail } from '../../src/modules/notifications/email-templates.js'
  */
 describe('Customer emails in the customer language', () => {
   const t = useTestApp({ ...rentalTestEnv, SHOP_TIME_ZONE: 'Europe/Berlin' });
-  const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+  const at = clockAt(t);
 
   it('the booking confirmation reads in German for a German customer, in English for the others', async () => {
     const lena = await createUser(t, { email: 'lena@example.com' });
@@ -55,7 +55,7 @@ describe('Customer emails in the customer language', () => {
 
 describe('The other customer emails in the customer language', () => {
   const t = useTestApp({ ...rentalTestEnv, SHOP_TIME_ZONE: 'Europe/Berlin', FREE_CANCELLATION_HOURS: '24' });
-  const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+  const at = clockAt(t);
 
   it('payment received, rescheduled and cancelled read in German and in Bangla (its digits); English stays as before', async () => {
     const lena = await createUser(t, { email: 'lena@example.com' });

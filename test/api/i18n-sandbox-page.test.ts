@@ -1,7 +1,7 @@
 import { DepositsService } from '../../src/modules/rentals/deposits/deposits.service.js';
 import { createBike } from '../support/bike-factories.js';
 import { createUser, type TestUser } from '../support/factories.js';
-import { book, HOUR, pathOf, rentalTestEnv } from '../support/rental-factories.js';
+import { book, HOUR, pathOf, rentalTestEnv, clockAt } from '../support/rental-factories.js';
 import { useTestApp } from '../support/test-app.js';
 
 /**
@@ -10,7 +10,7 @@ import { useTestApp } from '../support/test-app.js';
  */
 describe("The sandbox's hosted payment page in the payer's language", () => {
   const t = useTestApp({ ...rentalTestEnv });
-  const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+  const at = clockAt(t);
   const page = async (paymentUrl: string) => {
     const url = new URL(paymentUrl, 'http://x');
     return (await t.http().get(`${url.pathname}${url.search}`).expect(200)).text;

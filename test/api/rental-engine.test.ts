@@ -19,6 +19,7 @@ import {
   returnRental,
   startIn,
   tally,
+  clockAt,
 } from '../support/rental-factories.js';
 import { useTestApp } from '../support/test-app.js';
 
@@ -570,7 +571,8 @@ describe('Rental engine: windows, units, quotes, cancel, reschedule', () => {
 describe('Rental engine: bookings rate limited per customer (BOOKING_RATE_LIMIT)', () => {
   const t = useTestApp({ ...rentalTestEnv, BOOKING_RATE_LIMIT: '2' });
 
-  const window = (day: number) => ({ startTime: iso(t.clock.now().getTime() + day * DAY), endTime: iso(t.clock.now().getTime() + day * DAY + HOUR) });
+  const at = clockAt(t);
+  const window = (day: number) => ({ startTime: at(day * DAY), endTime: at(day * DAY + HOUR) });
 
   it("a customer's third booking in a minute is 429; another customer from the same address is not limited", async () => {
     const bike = await createBike(t, { quantity: 5 });

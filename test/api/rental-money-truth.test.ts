@@ -23,6 +23,7 @@ import {
   returnRental,
   sandboxNotification,
   sessionRefOf,
+  clockMs,
 } from '../support/rental-factories.js';
 import { renderedOutbox } from '../support/outbox.js';
 import { useTestApp } from '../support/test-app.js';
@@ -43,7 +44,8 @@ describe('Money truth around reschedules, cancels and late fees (issue 20)', () 
   });
 
   const weekBike = () => createBike(t, { quantity: 2, pricePerHourCents: 1000, pricePerDayCents: 5000, pricePerWeekCents: 20000 });
-  const at = (hoursFromNow: number) => new Date(t.clock.now().getTime() + hoursFromNow * HOUR);
+  const nowMs = clockMs(t);
+  const at = (hoursFromNow: number) => new Date(nowMs(hoursFromNow * HOUR));
 
   /** Books [start, start + hours) and pays its fee: the rental is booked. */
   async function bookWindow(bikeId: string, startInHours: number, hours: number) {

@@ -13,7 +13,7 @@ import { bikeBody } from '../support/bike-factories.js';
 import { parseCsv } from '../support/csv.js';
 import { renderedOutbox } from '../support/outbox.js';
 import { pdfTextLines } from '../support/pdf-text.js';
-import { choose, fullPayment, HOUR, MINUTE, pathOf, rentalTestEnv } from '../support/rental-factories.js';
+import { choose, fullPayment, HOUR, MINUTE, pathOf, rentalTestEnv, clockAt } from '../support/rental-factories.js';
 import { DepositsService } from '../../src/modules/rentals/deposits/deposits.service.js';
 import { PaymentGateways } from '../../src/modules/payments/payment-gateways.js';
 import { SandboxGateway } from '../../src/modules/payments/sandbox.gateway.js';
@@ -50,7 +50,7 @@ describe.each(['JPY', 'KWD'])('A shop in %s (issue 27)', (currency) => {
     { reset: false },
   );
   let admin: TestUser;
-  const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+  const at = clockAt(t);
   const exp = currencyExponent(currency);
   beforeAll(async () => {
     await t.reset();

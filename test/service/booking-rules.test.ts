@@ -15,6 +15,7 @@ import type { CreateRentalDto } from '../../src/modules/rentals/rentals.dto.js';
 import { RentalsModule } from '../../src/modules/rentals/rentals.module.js';
 import { createBike } from '../support/bike-factories.js';
 import { createUser, TestUser } from '../support/factories.js';
+import { clockAt } from '../support/rental-factories.js';
 import { createServiceTest, ServiceTest } from '../support/service-module.js';
 
 const HOUR = 3_600_000;
@@ -38,7 +39,8 @@ describe('Booking, payment and outbox rules, at the service level', () => {
   beforeEach(() => s.reset());
 
   const caller = (u: TestUser): AuthUser => ({ id: u.id, name: u.name, email: u.email, role: u.role }) as AuthUser;
-  const inHours = (h: number) => new Date(s.clock.now().getTime() + h * HOUR).toISOString();
+  const at = clockAt({ get clock() { return s.clock; } });
+  const inHours = (h: number) => at(h * HOUR);
   const bookFor = async (u: TestUser, bikeId: string, fromH: number, toH: number, quantity = 1) => {
     const reply = await booking.createRental(caller(u), { bikeId, startTime: inHours(fromH), endTime: inHours(toH), quantity } as CreateRentalDto, undefined, 'http://shop.test');
     const data = (reply.body as { data: { rental: { _id: string }; payment: { _id: string } } }).data;

@@ -4,6 +4,7 @@ import { paymentNotifications, PaymentRow, payments } from '../../src/database/s
 import { RentalRow, rentals } from '../../src/database/schema/rentals.js';
 import { signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from '../../src/modules/payments/sandbox-signature.js';
 import { RentalsService } from '../../src/modules/rentals/rentals.service.js';
+import type { Clock } from '../../src/common/clock.js';
 import { createUser, type TestUser } from './factories.js';
 import type { TestApp } from './test-app.js';
 
@@ -14,13 +15,36 @@ export const rentalTestEnv = { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET };
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
-/** An ISO start time `minutes` after the app's clock. */
+/**
+ * `at(ms)`: the ISO time `ms` after the app's clock, where every call in one synchronous stretch of the test reads
+ * the same "now". A window written `{ startTime: at(HOUR), endTime: at(4 * HOUR) }` is then exactly 3 hours: read
+ * twice, the system clock could tick between the two and make it 3 hours and 1 ms, which a price by the started
+ * hour bills as 4 (it did, in CI, on a busy machine). The clock's own moves (`t.clock.advance`) count at once.
+ */
+export function clockAt(t: { clock: Clock }): (ms: number) => string {
+  const ms = clockMs(t);
+  return (offset: number) => new Date(ms(offset)).toISOString();
+}
+
+/** `clockAt`, in epoch milliseconds. */
+export function clockMs(t: { clock: Clock }): (ms: number) => number {
+  let system: number | undefined;
+  return (offset: number) => {
+    if (system === undefined) {
+      system = Date.now();
+      setImmediate(() => (system = undefined));
+    }
+    return system + t.clock.offset + offset;
+  };
+}
+
 /** `n` customers created at once, for races. */
 export const createRacers = (t: TestApp, n: number): Promise<TestUser[]> => Promise.all(Array.from({ length: n }, (_, i) => createUser(t, { name: `Racer ${i}` })));
 
 /** How many answers had each status: `{ 201: 1, 409: 49 }`. */
 export const tally = (statuses: number[]): Record<number, number> => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
+/** An ISO start time `minutes` after the app's clock. */
 export const startIn = (t: TestApp, minutes = 60): string => new Date(t.clock.now().getTime() + minutes * MINUTE).toISOString();
 
 export interface BookOptions {
