@@ -12,6 +12,7 @@ import { PaymentGateways } from '../../src/modules/payments/payment-gateways.js'
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
 import { BookingService } from '../../src/modules/rentals/booking.service.js';
 import type { CreateRentalDto } from '../../src/modules/rentals/rentals.dto.js';
+import { HoldSweeper } from '../../src/modules/rentals/hold-sweeper.service.js';
 import { RentalsModule } from '../../src/modules/rentals/rentals.module.js';
 import { createBike } from '../support/bike-factories.js';
 import { createUser, TestUser } from '../support/factories.js';
@@ -170,5 +171,41 @@ describe('Booking, payment and outbox rules, at the service level', () => {
     expect(reply.status).toBe(201);
     expect((await s.db.select().from(domainEvents)).map((e) => e.type)).toEqual(['rental.created']);
     expect(await s.db.select().from(unitReservations)).toHaveLength(1);
+  });
+
+  it('hold sweeper: a booking whose process died before it was announced lapses without a cancellation announced; an announced one is told', async () => {
+    const bike = await createBike(s, { quantity: 2 });
+    const [told, never] = [await createUser(s), await createUser(s)];
+    // Announced: the customer got a checkout and the created email and webhook.
+    const announced = await bookFor(told, bike.id, 48, 50);
+    // Never announced: the reserve step committed, then the process died while the gateway was opening the checkout
+    // (held open here, as a dead process would leave it, and released once the sweeper has run).
+    const sandbox = s.app.get(PaymentGateways).current();
+    const createCheckout = sandbox.createCheckout;
+    let die: (e: Error) => void = () => undefined;
+    sandbox.createCheckout = () => new Promise((_, reject) => (die = reject));
+    const dying = booking.createRental(caller(never), { bikeId: bike.id, startTime: inHours(48), endTime: inHours(50), quantity: 1 } as CreateRentalDto, undefined, 'http://shop.test');
+    dying.catch(() => undefined);
+    try {
+      while ((await s.db.select().from(rentals)).length < 2) await new Promise((r) => setTimeout(r, 20));
+      expect((await s.db.select().from(domainEvents)).map((e) => e.type)).toEqual(['rental.created']);
+
+      s.clock.advance(2 * HOUR);
+      expect(await s.app.get(HoldSweeper).expireHolds()).toBe(2);
+      const byRental = new Map((await s.db.select().from(rentals)).map((r) => [r.id, r]));
+      expect([...byRental.values()].map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
+      expect(await s.db.select().from(unitReservations)).toEqual([]);
+      // One cancellation, for the booking its customer heard of: nobody is told of a cancelled booking never made.
+      const events = await s.db.select().from(domainEvents);
+      expect(events.map((e) => [e.type, (e.data as { _id: string })._id])).toEqual([
+        ['rental.created', announced.rentalId],
+        ['rental.cancelled', announced.rentalId],
+      ]);
+      expect((await s.db.select().from(outboxEmails)).every((m) => m.userId === told.id)).toBe(true);
+    } finally {
+      die(new Error('killed'));
+      sandbox.createCheckout = createCheckout;
+      await dying.catch(() => undefined);
+    }
   });
 });

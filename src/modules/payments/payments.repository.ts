@@ -144,6 +144,16 @@ export class PaymentsRepository {
       .limit(limit);
   }
 
+  /** Whether a payment of this kind of the rental was ever given a hosted checkout. */
+  async hadCheckout(rentalId: string, kind: PaymentKind): Promise<boolean> {
+    const [row] = await this.txHost.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.rentalId, rentalId), eq(payments.kind, kind), isNotNull(payments.providerRef)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async listByRentalIds(rentalIds: string[]): Promise<PaymentRow[]> {
     if (rentalIds.length === 0) return [];
     return this.txHost.db.select().from(payments).where(inArray(payments.rentalId, rentalIds)).orderBy(asc(payments.createdAt), asc(payments.id));

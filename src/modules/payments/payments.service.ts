@@ -200,6 +200,11 @@ export class PaymentsService {
     return this.payments.findPending(rentalId, kind);
   }
 
+  /** Whether a payment of this kind of the rental was ever given a hosted checkout. */
+  hadCheckout(rentalId: string, kind: PaymentKind): Promise<boolean> {
+    return this.payments.hadCheckout(rentalId, kind);
+  }
+
   listByRentalIds(rentalIds: string[]): Promise<PaymentRow[]> {
     return this.payments.listByRentalIds(rentalIds);
   }

@@ -6,6 +6,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { PaymentRow } from '../../database/schema/payments.js';
 import { PaymentsService } from '../payments/payments.service.js';
+import { announceLapsedBooking } from './rental-events.js';
 import { RentalsRepository } from './rentals.repository.js';
 import { loggableError } from '../../common/loggable-error.js';
 import { holdSweeps, holdsReleased } from '../../common/observability/metrics.js';
@@ -66,7 +67,7 @@ export class HoldSweeper implements OnApplicationBootstrap, OnApplicationShutdow
           }
           // Also covers a hold without an open fee; never a rental whose fee succeeded.
           const stillHeld = await this.rentals.cancelAndRelease(rental.id, this.clock.now());
-          if (stillHeld) await this.events.rental('rental.cancelled', rental.id);
+          if (stillHeld) await announceLapsedBooking(this.events, this.payments, rental.id);
           return stillHeld !== undefined || closed.some((p) => p.rentalId === rental.id);
         });
         if (done) cancelled += 1;

@@ -11,6 +11,7 @@ import { RentalRow } from '../../database/schema/rentals.js';
 import { toPaymentSummaryDto } from '../payments/payments.dto.js';
 import { PaymentsService, REFUND } from '../payments/payments.service.js';
 import { paymentDescription } from '../payments/sandbox.service.js';
+import { announceLapsedBooking } from './rental-events.js';
 import { HOUR_MS, MINUTE_MS } from './rental-time.js';
 import { amountDueMinor, FullPaymentDto, PaymentUrlDto } from './rentals.dto.js';
 import { RentalsRepository } from './rentals.repository.js';
@@ -197,7 +198,7 @@ export class RentalPaymentsService implements OnModuleInit {
       } else if (await this.rentals.cancelAndRelease(payment.rentalId, at, { onlyLapsed: true })) {
         // A declined or abandoned fee keeps the booking while its hold lasts (POST rentals/{id}/booking-fee tries
         // again); once the hold ran out it ends here, or in the HoldSweeper.
-        await this.events.rental('rental.cancelled', payment.rentalId);
+        await announceLapsedBooking(this.events, this.payments, payment.rentalId);
       }
     } else if (payment.status === 'succeeded') {
       return this.applyRentalPayment({ ...payment, rentalId: payment.rentalId }, at);
