@@ -36,7 +36,8 @@ export function dateReadBack(value: string, locale: Locale): string {
 }
 
 export type DateTimeInputProps = Omit<InputProps, 'type' | 'value'> & {
-  value: string;
+  /** Optional inside an antd Form.Item, which passes the field's value (undefined while empty). */
+  value?: string;
   /** 'date' for a calendar day (a birth date): read back without a time or zone. */
   type?: 'datetime-local' | 'date';
 };
@@ -51,7 +52,7 @@ export function DateTimeInput({ value, type = 'datetime-local', 'aria-describedb
   const zone = useShopTimeZone();
   const locale = useLocale();
   const readBackId = useId();
-  const text = useMemo(() => (type === 'date' ? dateReadBack(value, locale) : dateTimeReadBack(value, zone, locale)), [type, value, zone, locale]);
+  const text = useMemo(() => (!value ? '' : type === 'date' ? dateReadBack(value, locale) : dateTimeReadBack(value, zone, locale)), [type, value, zone, locale]);
   const describers = [describedBy, text ? readBackId : undefined].filter(Boolean).join(' ');
   return (
     <>

@@ -119,6 +119,14 @@ describe('The counter and the fleet in German and Bangla (issue 27)', () => {
     await page.getByRole('tab', { name: m('fleet.counterSale'), selected: true }).waitFor();
     await page.getByLabel(m('fleet.sale.email')).waitFor();
     await check(page, lang, 'sale', '#main-content', 390);
+    // The sale's native time inputs read the chosen time back in the language (DateTimeInput), Bangla digits in bn.
+    const saleStart = page.getByLabel(m('fleet.sale.start'));
+    await saleStart.fill('2030-01-17T10:00');
+    const chosen = new Date(Date.UTC(2030, 0, 17, 10));
+    const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(lang, { timeZone: 'UTC', ...options }).format(chosen);
+    const readBack = page.locator(`[id="${(await saleStart.getAttribute('aria-describedby'))?.split(' ').pop()}"]`);
+    await readBack.filter({ hasText: part({ weekday: 'long' }) }).filter({ hasText: part({ month: 'long' }) }).waitFor();
+    if (lang === 'bn') expect(await readBack.innerText()).toMatch(/[০-৯]/);
     await context.close();
 
     // The customer's returned rental in My Rentals: the return report with the damage and what was kept.

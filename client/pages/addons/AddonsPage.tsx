@@ -26,6 +26,7 @@ import { StatusTag } from '../../components/StatusTag.js';
 import { formatMoney, moneyPrecision } from '../../lib/money.js';
 import { toZonedInputValue } from '../../lib/time.js';
 import { useLocale, useT } from '../../app/i18n.js';
+import { DateTimeInput } from '../../components/DateTimeInput.js';
 
 type Translate = ReturnType<typeof useT>;
 
@@ -324,10 +325,10 @@ function CouponEditor({ onClose }: { onClose(): void }) {
         ) : null}
         <Flex gap={12} wrap>
           <Form.Item name="validFrom" label={t('desk.coupons.validFrom', { zone })}>
-            <Input type="date" />
+            <DateTimeInput type="date" />
           </Form.Item>
           <Form.Item name="validUntil" label={t('desk.coupons.validUntil')}>
-            <Input type="date" />
+            <DateTimeInput type="date" />
           </Form.Item>
         </Flex>
         <Flex gap={12} wrap>

@@ -20,6 +20,7 @@ import { formatMoney } from '../../lib/money.js';
 import { toZonedInputValue, zoneLabel, zonedInputToIso } from '../../lib/time.js';
 import { BikePicker } from './BikePicker.js';
 import './fleet.css';
+import { DateTimeInput } from '../../components/DateTimeInput.js';
 
 const METHOD_LABEL: Record<CounterPaymentMethod, MessageId> = { cash: 'fleet.sale.cash', card_terminal: 'fleet.sale.cardTerminal' };
 
@@ -158,10 +159,10 @@ export default function CounterSalePage({ embedded = false }: { embedded?: boole
             </Form.Item>
             <div className="book-now-times">
               <Form.Item label={t('fleet.sale.start')} htmlFor={ids.start}>
-                <Input id={ids.start} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} aria-required />
+                <DateTimeInput id={ids.start} value={start} onChange={(e) => setStart(e.target.value)} aria-required />
               </Form.Item>
               <Form.Item label={t('fleet.sale.return')} htmlFor={ids.end}>
-                <Input id={ids.end} type="datetime-local" value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
+                <DateTimeInput id={ids.end} value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
               </Form.Item>
             </div>
             <p className="book-now-zone">{t('fleet.sale.zone', { zone: zoneLabel(new Date(), zone) })}</p>

@@ -20,6 +20,7 @@ import { FleetTimeline } from './Timeline.js';
 import { unitStatusName } from './fleet-words.js';
 import './fleet.css';
 import { LoadError } from '../../components/LoadError.js';
+import { DateTimeInput } from '../../components/DateTimeInput.js';
 
 const TIMELINE_DAYS = 14;
 const STATUS_OPTIONS: { value: UnitStatus; label: MessageId }[] = [
@@ -64,10 +65,10 @@ function MaintenanceDialog({ unit, onClose }: { unit: Unit; onClose(): void }) {
     <Modal open title={t('fleet.maint.title', { unit: unit.label })} okText={t('fleet.maint.save')} onOk={submit} onCancel={onClose} confirmLoading={add.isPending} destroyOnHidden>
       <Form layout="vertical" component="div">
         <Form.Item label={t('fleet.maint.from')} htmlFor={startId}>
-          <Input id={startId} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
+          <DateTimeInput id={startId} value={start} onChange={(e) => setStart(e.target.value)} />
         </Form.Item>
         <Form.Item label={t('fleet.maint.until')} htmlFor={endId}>
-          <Input id={endId} type="datetime-local" value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
+          <DateTimeInput id={endId} value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
         </Form.Item>
         <Form.Item label={t('fleet.maint.reason')} htmlFor={reasonId}>
           <Input id={reasonId} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} placeholder={t('fleet.maint.reasonPlaceholder')} />

@@ -17,6 +17,7 @@ import { withRedirect } from '../../lib/safe-redirect.js';
 import { useLocale, useT } from '../../app/i18n.js';
 import { useIntl } from 'react-intl';
 import './gift-cards.css';
+import { DateTimeInput } from '../../components/DateTimeInput.js';
 
 type FormValues = Omit<GiftCardPurchaseInput, 'amount'> & { preset: number | 'other'; otherAmount?: number };
 const FIELDS = ['recipientName', 'recipientEmail', 'message', 'sendDate'] as const;
@@ -208,7 +209,7 @@ export default function GiftCardsPage() {
                 <Input.TextArea rows={3} maxLength={500} showCount placeholder={t('desk.gift.messagePlaceholder')} />
               </Form.Item>
               <Form.Item name="sendDate" label={t('desk.gift.sendOn')} extra={t('desk.gift.sendOnHelp')}>
-                <Input type="date" min={today()} className="gift-date" />
+                <DateTimeInput type="date" min={today()} className="gift-date" />
               </Form.Item>
               {buy.isError && !(isApiError(buy.error) && buy.error.errors.length) ? (
                 <Alert type="error" showIcon role="alert" className="gift-error" title={t('desk.gift.buyFailed')} description={buy.error.message} />

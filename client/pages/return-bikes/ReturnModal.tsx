@@ -1,4 +1,4 @@
-import { Descriptions, Form, Input, Modal } from 'antd';
+import { Descriptions, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../api/http.js';
 import { useReturnPreview, useReturnRental, type Rental, type ReturnPreview } from '../../api/rentals.js';
@@ -8,6 +8,7 @@ import { toZonedInputValue, zonedInputToIso } from '../../lib/time.js';
 import { DateTime } from '../../components/DateTime.js';
 import { formatMoney } from '../../lib/money.js';
 import { useLocale, useT } from '../../app/i18n.js';
+import { DateTimeInput } from '../../components/DateTimeInput.js';
 
 type Translate = ReturnType<typeof useT>;
 
@@ -114,9 +115,8 @@ export function ReturnModal({ rental, initialValue, onClose }: ReturnModalProps)
           help={error ?? hint}
           style={{ marginBottom: 8 }}
         >
-          <Input
+          <DateTimeInput
             id="return-time"
-            type="datetime-local"
             value={value}
             min={toZonedInputValue(rental.startTime, zone)}
             onChange={(event) => {
