@@ -690,6 +690,12 @@ const bn: Catalogue = {
   'email.fact.card': 'কার্ড',
   'email.fact.validUntil': 'মেয়াদ',
   'email.fact.noExpiry': 'মেয়াদ শেষ হয় না',
+  'email.giftCard.subject': '{shop} থেকে আপনি {amount} গিফট কার্ড পেয়েছেন',
+  'email.giftCard.heading': 'আপনার জন্য {amount} গিফট কার্ড',
+  'email.giftCard.text': 'কেউ আপনাকে {shop}-এ বাইক ভাড়ার জন্য {amount} গিফট কার্ড পাঠিয়েছেন। কোড ও QR কোডসহ আপনার কার্ডটি PDF হিসেবে সংযুক্ত আছে।',
+  'email.giftCard.message': 'তাঁর বার্তা: "{message}"',
+  'email.giftCard.howTo': 'বুকিং ফি বা ভাড়া দেওয়ার সময় কোডটি লিখুন: কার্ডের ব্যালান্স যতটা পারে কার্ড দেবে, বাকিটা আপনার ব্যাংক কার্ড।',
+  'email.giftCard.checkBalance': 'ব্যালান্স দেখুন',
   // The hold countdown of an unpaid booking (client/components/HoldCountdown.tsx, client/lib/hold-countdown.ts)
   'hold.ended': 'রাখার সময় শেষ হয়েছে',
   'hold.heldFor': 'আপনার জন্য রাখা আছে আরও',

@@ -690,6 +690,12 @@ const de: Catalogue = {
   'email.fact.card': 'Karte',
   'email.fact.validUntil': 'Gültig bis',
   'email.fact.noExpiry': 'Unbegrenzt gültig',
+  'email.giftCard.subject': 'Sie haben eine Geschenkkarte über {amount} von {shop} erhalten',
+  'email.giftCard.heading': 'Eine Geschenkkarte über {amount} für Sie',
+  'email.giftCard.text': 'Jemand hat Ihnen eine Geschenkkarte über {amount} für Motorradmieten bei {shop} geschickt. Ihre Karte mit Code und QR-Code ist als PDF angehängt.',
+  'email.giftCard.message': 'Die Nachricht dazu: „{message}“',
+  'email.giftCard.howTo': 'Geben Sie den Code ein, wenn Sie eine Buchungsgebühr oder eine Miete bezahlen: Die Karte zahlt, so weit ihr Guthaben reicht, Ihre Bankkarte den Rest.',
+  'email.giftCard.checkBalance': 'Guthaben prüfen',
   // The hold countdown of an unpaid booking (client/components/HoldCountdown.tsx, client/lib/hold-countdown.ts)
   'hold.ended': 'Die Reservierung ist abgelaufen',
   'hold.heldFor': 'Für Sie reserviert noch',

@@ -710,6 +710,13 @@ const en = {
   'email.fact.card': 'Card',
   'email.fact.validUntil': 'Valid until',
   'email.fact.noExpiry': 'No expiry',
+  // The gift card itself, to its recipient, in its buyer's language (as its PDF)
+  'email.giftCard.subject': 'You received a {amount} gift card from {shop}',
+  'email.giftCard.heading': 'A {amount} gift card for you',
+  'email.giftCard.text': 'Someone sent you a {amount} gift card for bike rentals at {shop}. Your card, with its code and QR code, is attached as a PDF.',
+  'email.giftCard.message': 'Their message: "{message}"',
+  'email.giftCard.howTo': 'Enter the code when you pay a booking fee or a rental; the card pays what its balance allows and your card the rest.',
+  'email.giftCard.checkBalance': 'Check the balance',
   // The hold countdown of an unpaid booking (client/components/HoldCountdown.tsx, client/lib/hold-countdown.ts)
   'hold.ended': 'The hold has ended',
   'hold.heldFor': 'Held for you for',

@@ -3,7 +3,7 @@ import { outboxEmails } from '../../src/database/schema/notifications.js';
 import { createBike } from '../support/bike-factories.js';
 import { createUser } from '../support/factories.js';
 import { renderedOutbox } from '../support/outbox.js';
-import { bookAndPay, HOUR, rentalTestEnv, clockAt } from '../support/rental-factories.js';
+import { bookAndPay, choose, HOUR, rentalTestEnv, clockAt } from '../support/rental-factories.js';
 import { useTestApp } from '../support/test-app.js';
 import { renderEmail } from '../../src/modules/notifications/email-templates.js';
 
@@ -50,6 +50,55 @@ describe('Customer emails in the customer language', () => {
     expect(english.textBody).toContain('Booking fee: Tk 100.00 (paid)');
     expect(english.textBody).toContain('Price: $12.50 per hour per bike');
     expect(english.html).toContain('You get this email because of your account or booking at our shop.');
+  });
+});
+
+describe('The gift card itself in its buyer\'s language, like the PDF attached to it', () => {
+  const t = useTestApp({ ...rentalTestEnv, GIFT_CARD_CURRENCY: 'USD' });
+
+  async function buy(language: 'de' | 'bn' | null, recipientEmail: string): Promise<void> {
+    const buyer = await createUser(t);
+    if (language) await t.http().put('/api/users/me').set('Authorization', buyer.bearer).send({ language }).expect(200);
+    const res = await t
+      .http()
+      .post('/api/gift-cards')
+      .set('Authorization', buyer.bearer)
+      .send({ amount: 50, recipientName: 'Mia', recipientEmail, message: 'Alles Gute!' })
+      .expect(201);
+    await choose(t, res.body.data.payment_url, 'pay').expect(303);
+  }
+
+  it('the delivery email reads in the buyer\'s language (German, Bangla with its digits); without one, English as before', async () => {
+    await buy('de', 'mia.de@example.com');
+    await buy('bn', 'mia.bn@example.com');
+    await buy(null, 'mia.en@example.com');
+    const emails = await renderedOutbox(t, eq(outboxEmails.kind, 'gift_card'));
+    const to = (address: string) => emails.find((e) => e.toAddress === address)!;
+
+    const de = to('mia.de@example.com');
+    expect(de.html).toContain('<html lang="de">');
+    expect(de.subject).toMatch(/^Sie haben eine Geschenkkarte über 50,00\s\$ von .+ erhalten$/);
+    expect(de.textBody).toMatch(/^Hallo Mia,$/m);
+    expect(de.textBody).toContain('Die Nachricht dazu: „Alles Gute!“');
+    expect(de.textBody).toContain('Gültig bis: Unbegrenzt gültig');
+    expect(de.textBody).toContain('/de/gift-cards');
+    for (const english of ['Hello', 'gift card', 'Amount', 'Valid until', 'No expiry', 'Check the balance', 'Enter the code']) expect(de.textBody).not.toContain(english);
+    expect(de.attachments).toEqual([expect.objectContaining({ kind: 'gift_card' })]);
+
+    const bn = to('mia.bn@example.com');
+    expect(bn.html).toContain('<html lang="bn">');
+    expect(bn.subject).toContain('গিফট কার্ড');
+    expect(bn.textBody).toMatch(/[০-৯]/);
+    for (const english of ['Hello', 'gift card', 'Amount', 'Valid until', 'Check the balance']) expect(bn.textBody).not.toContain(english);
+
+    const en = to('mia.en@example.com');
+    expect(en.html).toContain('<html lang="en">');
+    expect(en.subject).toMatch(/^You received a \$50\.00 gift card from .+$/);
+    expect(en.textBody).toMatch(/^Hello Mia,$/m);
+    expect(en.textBody).toMatch(/Someone sent you a \$50\.00 gift card for bike rentals at .+\. Your card, with its code and QR code, is attached as a PDF\./);
+    expect(en.textBody).toContain('Their message: "Alles Gute!"');
+    expect(en.textBody).toContain('Valid until: No expiry');
+    expect(en.textBody).toContain('Enter the code when you pay a booking fee or a rental; the card pays what its balance allows and your card the rest.');
   });
 });
 

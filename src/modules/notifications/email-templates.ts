@@ -6,11 +6,11 @@ import { formatMinor } from '../../../locales/currency.js';
 import { translate } from '../../common/i18n/i18n.js';
 
 /**
- * The emails written in the customer's language (issue 27; their chosen language, `users.language`): every kind but
- * the gift card itself, which stays English (its recipient is not a customer whose language the shop knows).
+ * The emails written in the reader's language (issue 27; the customer's chosen language, `users.language`): every
+ * kind. The gift card itself goes to a recipient whose language the shop does not know: it is written in its buyer's,
+ * as the PDF attached to it (OutboxRenderer passes that language).
  */
-const ENGLISH_ONLY_EMAILS: ReadonlySet<EmailKind> = new Set<EmailKind>(['gift_card']);
-const TRANSLATED_EMAILS: ReadonlySet<EmailKind> = new Set(EMAIL_KINDS.filter((kind) => !ENGLISH_ONLY_EMAILS.has(kind)));
+const TRANSLATED_EMAILS: ReadonlySet<EmailKind> = new Set(EMAIL_KINDS);
 
 type Say = (id: MessageId, values?: Record<string, string | number>) => string;
 
@@ -213,7 +213,9 @@ export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop:
     kind === 'welcome'
       ? say('email.helloPlain')
       : kind === 'gift_card'
-        ? `Hello ${str(d.recipientName) ?? 'there'},`
+        ? str(d.recipientName)
+          ? say('email.hello', { name: str(d.recipientName)! })
+          : say('email.helloThere')
         : to.name
           ? say('email.hello', { name: to.name })
           : say('email.helloThere');
@@ -364,20 +366,20 @@ export function renderEmail(kind: EmailKind, to: Recipient, data: unknown, shop:
       ]);
     }
     case 'gift_card': {
-      const amount = money(num(d.amount), str(d.currency));
+      const amount = money(num(d.amount), str(d.currency), locale);
       // The code is only in the attached PDF (made when this is sent): the stored message never holds a usable code.
-      return make(`You received a ${amount} gift card from ${shop.name}`, `A ${amount} gift card for you`, [
-        { p: `Someone sent you a ${amount} gift card for bike rentals at ${shop.name}. Your card, with its code and QR code, is attached as a PDF.` },
-        ...(str(d.message) ? [{ p: `Their message: "${str(d.message)}"` }] : []),
+      return make(say('email.giftCard.subject', { amount, shop: shop.name }), say('email.giftCard.heading', { amount }), [
+        { p: say('email.giftCard.text', { amount, shop: shop.name }) },
+        ...(str(d.message) ? [{ p: say('email.giftCard.message', { message: str(d.message)! }) }] : []),
         {
           facts: [
-            ['Amount', amount],
-            ['Card', `****${str(d.last4) ?? ''}`],
-            ['Valid until', str(d.expiresAt) ? formatShopTime(str(d.expiresAt), shop.timeZone) : 'No expiry'],
+            [say('email.fact.amount'), amount],
+            [say('email.fact.card'), `****${str(d.last4) ?? ''}`],
+            [say('email.fact.validUntil'), str(d.expiresAt) ? formatShopTime(str(d.expiresAt), shop.timeZone, locale) : say('email.fact.noExpiry')],
           ],
         },
-        { p: 'Enter the code when you pay a booking fee or a rental; the card pays what its balance allows and your card the rest.' },
-        { action: ['Check the balance', '/gift-cards'] },
+        { p: say('email.giftCard.howTo') },
+        { action: [say('email.giftCard.checkBalance'), localizePath('/gift-cards', locale)] },
       ], str(d._id) ? [{ kind: 'gift_card', refId: str(d._id)! }] : []);
     }
     case 'password_changed':

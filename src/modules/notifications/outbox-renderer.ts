@@ -5,6 +5,7 @@ import { TransactionHost } from '../../database/transaction-host.js';
 import { domainEvents, OutboxEmailRow, outboxEmails } from '../../database/schema/notifications.js';
 import { users } from '../../database/schema/users.js';
 import { agreementVersions } from '../../database/schema/agreements.js';
+import { giftCards } from '../../database/schema/gift-cards.js';
 import { EmailKind } from '../events/events.js';
 import { renderEmail, ShopInfo } from './email-templates.js';
 
@@ -50,6 +51,14 @@ export class OutboxRenderer {
       const [latest] = await this.txHost.db.select({ withdrawnAt: agreementVersions.withdrawnAt }).from(agreementVersions).orderBy(desc(agreementVersions.version)).limit(1);
       shop.agreementRequired = Boolean(latest && !latest.withdrawnAt);
     }
+    // A gift card goes to a recipient the shop knows nothing of: it is written in its buyer's language, as its PDF.
+    const cardIds = todo
+      .filter((r) => r.kind === 'gift_card')
+      .map((r) => cardIdOf(events.find((e) => e.id === r.eventId)?.data))
+      .filter((id): id is string => id !== undefined);
+    const buyers = cardIds.length
+      ? await this.txHost.db.select({ id: giftCards.id, language: users.language }).from(giftCards).innerJoin(users, eq(users.id, giftCards.purchaserId)).where(inArray(giftCards.id, cardIds))
+      : [];
     const out: RenderedEmailRow[] = [];
     for (const row of rows) {
       if (row.subject !== null) {
@@ -60,8 +69,9 @@ export class OutboxRenderer {
       if (!event) continue;
       const user = names.find((u) => u.id === row.userId);
       const name = user?.name ?? row.toAddress;
-      // In the customer's chosen language (issue 27), for the emails written in it.
-      const email = renderEmail(row.kind as EmailKind, { name, email: row.toAddress }, event.data, shop, event.createdAt, user?.language);
+      // In the customer's chosen language (issue 27); a gift card in its buyer's.
+      const language = row.kind === 'gift_card' ? buyers.find((b) => b.id === cardIdOf(event.data))?.language : user?.language;
+      const email = renderEmail(row.kind as EmailKind, { name, email: row.toAddress }, event.data, shop, event.createdAt, language);
       const message = { subject: email.subject, html: email.html, textBody: email.text, attachments: email.attachments };
       // Another reader may have rendered it meanwhile: the same event renders the same message.
       await this.txHost.db
@@ -72,4 +82,10 @@ export class OutboxRenderer {
     }
     return out;
   }
+}
+
+/** The gift card an event is about (its DTO's `_id`), if it is a well-formed id. */
+function cardIdOf(data: unknown): string | undefined {
+  const id = (data as { _id?: unknown } | null)?._id;
+  return typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id) ? id : undefined;
 }
