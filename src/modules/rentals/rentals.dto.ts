@@ -27,12 +27,15 @@ import { COUNTER_PAYMENT_METHODS, RENTAL_SOURCES, RENTAL_STATUSES, rentalReturne
 import type { CounterPaymentMethod, QuoteLineRow, RentalSource, RentalStatus } from '../../database/schema/rentals.js';
 import { toMajor } from '../../common/money.js';
 import { RequiredText, Trim } from '../../common/validators.js';
+import { GiftCardCodeField } from '../payments/gift-cards/gift-cards.dto.js';
 import { PaymentSummaryDto } from '../payments/payments.dto.js';
 import { MAX_RETURN_URL_LENGTH } from '../payments/return-url.js';
 import type { RentalView } from './rentals.repository.js';
 
 export const MAX_RENTAL_QUANTITY = 10;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const PAY_WITH_GIFT_CARD =
+  'Pay with this gift card (issue 25): it covers what its balance allows, the gateway charges the rest; a payment it covers wholly completes at once (payment_url is then the result page). 400 naming giftCardCode when it cannot pay';
 
 /** The optional `returnUrl` of a checkout (POST rentals, POST rentals/fullpayment): one definition for both. */
 const ReturnUrlField = (): PropertyDecorator =>
@@ -92,13 +95,7 @@ export class CreateRentalDto {
   @Max(MAX_RENTAL_QUANTITY, { message: `quantity must be at most ${MAX_RENTAL_QUANTITY}` })
   quantity: number;
 
-  @ApiPropertyOptional({
-    example: 'GIFT-7K3M-Q9XD-2F8H-WN4T',
-    description: 'Pay with this gift card (issue 25): it covers what its balance allows, the gateway charges the rest; a payment it covers wholly completes at once (payment_url is then the result page). 400 naming giftCardCode when it cannot pay',
-  })
-  @IsOptional()
-  @IsString({ message: 'giftCardCode must be a gift card code' })
-  @MaxLength(64, { message: 'giftCardCode is not a valid gift card code' })
+  @GiftCardCodeField(PAY_WITH_GIFT_CARD)
   giftCardCode?: string;
 
   @ReturnUrlField()
@@ -311,13 +308,7 @@ export class FullPaymentDto {
   @Min(0)
   totalCost: number;
 
-  @ApiPropertyOptional({
-    example: 'GIFT-7K3M-Q9XD-2F8H-WN4T',
-    description: 'Pay with this gift card (issue 25): it covers what its balance allows, the gateway charges the rest; a payment it covers wholly completes at once (payment_url is then the result page). 400 naming giftCardCode when it cannot pay',
-  })
-  @IsOptional()
-  @IsString({ message: 'giftCardCode must be a gift card code' })
-  @MaxLength(64, { message: 'giftCardCode is not a valid gift card code' })
+  @GiftCardCodeField(PAY_WITH_GIFT_CARD)
   giftCardCode?: string;
 
   @ReturnUrlField()
@@ -537,12 +528,6 @@ export class ReturnPreviewDto {
 
 /** POST rentals/{id}/booking-fee: optionally a gift card (issue 25). */
 export class PayBookingFeeDto {
-  @ApiPropertyOptional({
-    example: 'GIFT-7K3M-Q9XD-2F8H-WN4T',
-    description: 'Pay with this gift card (issue 25): it covers what its balance allows, the gateway charges the rest; a payment it covers wholly completes at once (payment_url is then the result page). 400 naming giftCardCode when it cannot pay',
-  })
-  @IsOptional()
-  @IsString({ message: 'giftCardCode must be a gift card code' })
-  @MaxLength(64, { message: 'giftCardCode is not a valid gift card code' })
+  @GiftCardCodeField(PAY_WITH_GIFT_CARD)
   giftCardCode?: string;
 }

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { toMajor } from '../../../common/money.js';
@@ -108,14 +109,19 @@ export class GiftCardPurchaseDto {
   @ApiProperty({ type: GiftCardDto }) giftCard: GiftCardDto;
 }
 
+/** The optional `giftCardCode` of a request that pays (a booking, its fee, the rental): one definition for all. */
+export const GiftCardCodeField = (
+  description = 'Pay with this gift card: it covers what its balance allows, the gateway charges the rest (nothing when it covers all)',
+): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({ example: 'GIFT-7K3M-Q9XD-2F8H-WN4T', description }),
+    IsOptional(),
+    IsString({ message: 'giftCardCode must be a gift card code' }),
+    MaxLength(64, { message: 'giftCardCode is not a valid gift card code' }),
+  );
+
 /** The optional gift card of a checkout (booking fee, rental payment). */
 export class GiftCardCodeDto {
-  @ApiPropertyOptional({
-    example: 'GIFT-7K3M-Q9XD-2F8H-WN4T',
-    description: 'Pay with this gift card: it covers what its balance allows, the gateway charges the rest (nothing when it covers all)',
-  })
-  @IsOptional()
-  @IsString({ message: 'giftCardCode must be a gift card code' })
-  @MaxLength(64, { message: 'giftCardCode is not a valid gift card code' })
+  @GiftCardCodeField()
   giftCardCode?: string;
 }
