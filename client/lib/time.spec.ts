@@ -1,4 +1,4 @@
-import { formatDateTime, formatDuration, safeTimeZone, shopDayStart, toZonedInputValue, zonedInputToIso } from './time.js';
+import { formatDateTime, formatDuration, safeTimeZone, shopDay, shopDayStart, toZonedInputValue, zonedInputToIso } from './time.js';
 
 describe('shop time zone formatting', () => {
   it('reads a datetime-local value as the shop\'s wall clock, across zones and daylight saving', () => {
@@ -36,5 +36,19 @@ describe('shop time zone formatting', () => {
     expect(formatDuration(3 * 3_600_000)).toBe('3 h');
     expect(formatDuration(26 * 3_600_000)).toBe('1 day 2 h');
     expect(formatDuration(8 * 24 * 3_600_000)).toBe('1 week 1 day');
+  });
+});
+
+describe('shopDay: a date input\'s day on the shop\'s clock', () => {
+  it('is the first moment of that day in the shop zone, not the browser\'s; plus days for an included last day', () => {
+    expect(shopDay('2030-01-17', 'UTC')).toBe('2030-01-17T00:00:00.000Z');
+    expect(shopDay('2030-01-17', 'Asia/Dhaka')).toBe('2030-01-16T18:00:00.000Z');
+    expect(shopDay('2030-01-31', 'UTC', 1)).toBe('2030-02-01T00:00:00.000Z');
+    expect(shopDay('2030-12-31', 'UTC', 1)).toBe('2031-01-01T00:00:00.000Z');
+    // A 23-hour day in Berlin (summer time begins): the next day starts 23 hours after it.
+    expect(shopDay('2030-03-31', 'Europe/Berlin')).toBe('2030-03-30T23:00:00.000Z');
+    expect(shopDay('2030-03-31', 'Europe/Berlin', 1)).toBe('2030-03-31T22:00:00.000Z');
+    expect(shopDay('31.01.2030', 'UTC')).toBeNull();
+    expect(shopDay('', 'UTC')).toBeNull();
   });
 });

@@ -124,6 +124,17 @@ export function zonedInputToIso(value: string, zone: string): string | null {
   return new Date(utc).toISOString();
 }
 
+/**
+ * The first moment of the shop's calendar day `day` ('YYYY-MM-DD', as a date input gives it), plus `days` days: an
+ * ISO instant, null when malformed. A last day included ends at `shopDay(day, zone, 1)`.
+ */
+export function shopDay(day: string, zone: string, days = 0): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
+  if (!match) return null;
+  const d = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
+  return zonedInputToIso(`${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T00:00`, zone);
+}
+
 /** Start of the shop's calendar day that contains `at`, plus `days` days (an ISO instant). */
 export function shopDayStart(at: Date, zone: string, days = 0): string {
   const w = wallClock(at, zone);

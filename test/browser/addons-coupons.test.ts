@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, openAs, screenshotTo } from '../support/browser.js';
+import { expectNoAxeViolations, launchBrowser, newContext, openAs, screenshotTo, waitForApp } from '../support/browser.js';
 import { ServerProcess, startServer } from '../support/server-process.js';
 import { ADMIN_ENV, adminAccount, at, call, createBike, shopInput, userAccount, type Account, type CreatedBike } from './shop-fixtures.js';
 
@@ -150,6 +150,28 @@ describe('Add-ons and discount codes (issue 25)', () => {
     const sold = rentals.find((r) => r.startTime === new Date(at(5, 10)).toISOString());
     expect(sold).toMatchObject({ totalCost: 67 });
     expect(sold!.addons!.map((l) => l.label)).toEqual(['Helmet × 2', 'Lock']);
+    await context.close();
+  });
+
+  it("a code's validity dates are the shop's calendar days, the last one included, whatever the admin's browser zone", async () => {
+    // The shop is on UTC; the admin's laptop in Los Angeles (8 hours behind): the dates typed are the shop's days.
+    const context = await newContext(browser, base, { timezoneId: 'America/Los_Angeles' });
+    await context.addCookies([{ name: 'okb_token', value: admin.token, url: base, httpOnly: true, sameSite: 'Lax' }]);
+    const page = await context.newPage();
+    await page.goto('/dashboard/addons');
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'New code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New discount code' });
+    await dialog.getByLabel('Code', { exact: true }).fill('JANUARY');
+    await dialog.getByLabel(/Valid from/).fill('2030-01-01');
+    await dialog.getByLabel(/Valid until/).fill('2030-01-31');
+    await dialog.getByRole('button', { name: 'Create code' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const coupons = await call<{ code: string; validFrom: string | null; validUntil: string | null }[]>(base, 'GET', 'coupons', { token: admin.token });
+    // From the first moment of 1 January to the last of 31 January, on the shop's clock.
+    expect(coupons.find((c) => c.code === 'JANUARY')).toMatchObject({ validFrom: '2030-01-01T00:00:00.000Z', validUntil: '2030-02-01T00:00:00.000Z' });
+    // The list names the days as they were typed.
+    await page.getByRole('row', { name: /JANUARY/ }).getByText(/Jan(uary)? 1, 2030 to Jan(uary)? 31, 2030/).waitFor();
     await context.close();
   });
 });

@@ -24,7 +24,7 @@ import { LoadError } from '../../components/LoadError.js';
 import { PageHeading } from '../../components/PageHeading.js';
 import { StatusTag } from '../../components/StatusTag.js';
 import { formatMoney, moneyPrecision } from '../../lib/money.js';
-import { toZonedInputValue } from '../../lib/time.js';
+import { formatDate, shopDay, toZonedInputValue } from '../../lib/time.js';
 import { useLocale, useT } from '../../app/i18n.js';
 import { DateTimeInput } from '../../components/DateTimeInput.js';
 
@@ -284,9 +284,10 @@ function CouponEditor({ onClose }: { onClose(): void }) {
   const decimals = moneyPrecision(currency);
   const kind = Form.useWatch('kind', form);
   const save = async (values: CouponForm) => {
-    const iso = (v?: string) => (v ? new Date(`${v}T00:00:00`).toISOString() : undefined);
+    // The shop's calendar days (not the browser's), the last one included: valid until the next day begins.
+    const day = (v: string | undefined, plus = 0) => (v ? (shopDay(v, zone, plus) ?? undefined) : undefined);
     try {
-      await create.mutateAsync({ ...values, validFrom: iso(values.validFrom), validUntil: iso(values.validUntil) });
+      await create.mutateAsync({ ...values, validFrom: day(values.validFrom), validUntil: day(values.validUntil, 1) });
       notify.success(t('desk.coupons.created'));
       onClose();
     } catch (e) {
@@ -362,6 +363,7 @@ function CouponEditor({ onClose }: { onClose(): void }) {
 function CouponList() {
   const t = useT();
   const locale = useLocale();
+  const zone = useShopTimeZone();
   const coupons = useCoupons();
   const addons = useAddons();
   const update = useUpdateCoupon();
@@ -373,7 +375,13 @@ function CouponList() {
       title: t('desk.coupons.valid'),
       key: 'valid',
       render: (_, c) =>
-        c.validFrom || c.validUntil ? t('desk.coupons.validRange', { from: c.validFrom?.slice(0, 10) ?? '…', until: c.validUntil?.slice(0, 10) ?? '…' }) : t('desk.coupons.always'),
+        c.validFrom || c.validUntil
+          ? t('desk.coupons.validRange', {
+              from: c.validFrom ? formatDate(c.validFrom, zone, locale) : '…',
+              // Its last day: the one its end (the next day's first moment) closes.
+              until: c.validUntil ? formatDate(Date.parse(c.validUntil) - 1, zone, locale) : '…',
+            })
+          : t('desk.coupons.always'),
     },
     {
       title: t('desk.coupons.uses'),
