@@ -58,6 +58,7 @@ const fleetBn: Record<keyof typeof fleetEn, string> = {
   'fleet.condition.returned': 'ফেরত এসেছে: {unit}',
   'fleet.condition.handedOver': 'হস্তান্তর হয়েছে: {unit}',
   'fleet.returnReport.damage': 'ফেরতের বিবরণ: ক্ষতি পাওয়া গেছে ({count, number})',
+  'fleet.deposit.damageReason': 'ক্ষতির বিবরণ: {items}',
   'fleet.returnReport.clean': 'ফেরতের বিবরণ: পরীক্ষা হয়েছে, কোনো ক্ষতি নেই',
   'fleet.addons.loadError': 'অতিরিক্ত জিনিস লোড করা যায়নি',
   'fleet.addons.title': 'অতিরিক্ত',

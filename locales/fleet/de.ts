@@ -58,6 +58,7 @@ const fleetDe: Record<keyof typeof fleetEn, string> = {
   'fleet.condition.returned': 'Zurückgegeben: {unit}',
   'fleet.condition.handedOver': 'Übergeben: {unit}',
   'fleet.returnReport.damage': 'Rückgabebericht: Schaden festgestellt ({count, number})',
+  'fleet.deposit.damageReason': 'Schadensbericht: {items}',
   'fleet.returnReport.clean': 'Rückgabebericht: geprüft, kein Schaden',
   'fleet.addons.loadError': 'Extras konnten nicht geladen werden',
   'fleet.addons.title': 'Extras',

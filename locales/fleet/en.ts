@@ -64,6 +64,8 @@ const fleetEn = {
   'fleet.condition.handedOver': 'Handed over: {unit}',
   'fleet.returnReport.damage': 'Return report: damage found ({count, number})',
   'fleet.returnReport.clean': 'Return report: checked, no damage',
+  // The deposit reason a damage report gives (stored, in the rental customer's language; English keeps the part and severity ids)
+  'fleet.deposit.damageReason': 'Damage report: {items}',
   // Add-on picker (Book Now and the counter sale)
   'fleet.addons.loadError': 'Extras could not be loaded',
   'fleet.addons.title': 'Extras',

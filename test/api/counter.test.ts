@@ -225,6 +225,32 @@ describe('The counter (issue 22): check-out, check-in, photos, damage', () => {
     expect(mine.body.data[0].damageReports[0].photos[0].url).toBe(`/api/counter/photos/${photoId}`);
   });
 
+  it("the deposit reason a damage report gives is said in the customer's language (German, Bangla); English as before", async () => {
+    const admin = await createAdmin(t);
+    const bike = await createBike(t, { depositAmountCents: 10000, pricePerHourCents: 1000, quantity: 3 });
+    const reasons: Record<string, string> = {};
+    for (const language of ['de', 'bn', null] as const) {
+      const user = await createUser(t);
+      if (language) await t.http().put('/api/users/me').set('Authorization', user.bearer).send({ language }).expect(200);
+      const rental = await bookWithCard(user, bike.id, MINUTE, 2 * HOUR);
+      t.clock.advance(2 * MINUTE);
+      const unitId = rental.units[0]._id;
+      await checkOut(admin, rental._id, { unitIds: [unitId] }).expect(200);
+      const done = await checkIn(admin, rental._id, {
+        units: [{ unitId, checklist: { ...okList, frame: 'damaged', brakes: 'worn' }, damage: [{ part: 'frame', severity: 'minor', cost: 30, description: 'scratch' }, { part: 'brakes', severity: 'moderate', cost: 10 }] }],
+      }).expect(200);
+      const reportId = done.body.data.damageReports[0]._id as string;
+      const kept = await t.http().post(`/api/counter/rentals/${rental._id}/deposit`).set('Authorization', admin.bearer).send({ action: 'capture', amount: 20, damageReportId: reportId }).expect(200);
+      reasons[language ?? 'en'] = kept.body.data.rental.deposit.reason as string;
+      // What the customer reads on their rental is the same text.
+      const theirs = await t.http().get('/api/rentals').set('Authorization', user.bearer).expect(200);
+      expect((theirs.body.data as { _id: string; deposit: { reason: string } }[]).find((r) => r._id === rental._id)?.deposit.reason).toBe(reasons[language ?? 'en']);
+    }
+    expect(reasons.de).toBe('Schadensbericht: Rahmen (leicht): scratch; Bremsen (mittel)');
+    expect(reasons.bn).not.toMatch(/Damage|frame|minor|brakes|moderate/);
+    expect(reasons.en).toBe('Damage report: frame (minor): scratch; brakes (moderate)');
+  });
+
   it('a rental handed over without a scan (booked online) is checked in once it started: the hand-over is recorded as at its start', async () => {
     const admin = await createAdmin(t);
     const user = await createUser(t);

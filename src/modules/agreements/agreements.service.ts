@@ -1,10 +1,8 @@
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { BadRequestException } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { Clock } from '../../common/clock.js';
 import { isLocale, type Locale } from '../../common/i18n/i18n.js';
-import { users } from '../../database/schema/users.js';
 import { AuthUser } from '../../common/decorators.js';
 import { invalidField } from '../../common/field-error.js';
 import { shopTimeZone } from '../../common/shop-time.js';
@@ -204,14 +202,13 @@ export class AgreementsService {
       riders: status.riders,
       missing: status.missing,
       knownRiders: known,
-      language: await this.customerLocale(view),
+      language: this.customerLocale(view),
     };
   }
 
   /** The rental's customer's language (English when none): the signed PDFs' texts and the signing page use it. */
-  private async customerLocale(view: RentalView): Promise<Locale> {
-    const [customer] = await this.txHost.db.select({ language: users.language }).from(users).where(eq(users.id, view.user.id));
-    return isLocale(customer?.language) ? customer.language : 'en';
+  private customerLocale(view: RentalView): Locale {
+    return isLocale(view.user.language) ? view.user.language : 'en';
   }
 
   /** Checks one rider's fields; returns the field errors (paths under riders[i]). */
@@ -338,7 +335,7 @@ export class AgreementsService {
 
     const text = fillPlaceholders(current.body, placeholderValues(view));
     // The PDF's own texts in the rental's customer's language (English when none); the agreement's text as written.
-    const locale = await this.customerLocale(view);
+    const locale = this.customerLocale(view);
     const stored: string[] = [];
     try {
       for (const p of prepared.filter((x) => !x.row.reusedFrom)) {

@@ -4,6 +4,7 @@ import { Clock } from '../../common/clock.js';
 import { invalidField } from '../../common/field-error.js';
 import { loggableError } from '../../common/loggable-error.js';
 import { minorOfField, toMajor } from '../../common/money.js';
+import { isLocale, translate, type Locale, type MessageId } from '../../common/i18n/i18n.js';
 import { isExclusionViolation, isSerializationFailure } from '../../database/pg-errors.js';
 import { TransactionHost } from '../../database/transaction-host.js';
 import { PaymentRow } from '../../database/schema/payments.js';
@@ -372,15 +373,16 @@ export class CounterService {
    * summary (photos and what was kept) is sent.
    */
   async settleDeposit(rentalId: string, dto: SettleDepositDto): Promise<CounterRentalDto> {
-    const rental = await this.rentals.findById(rentalId);
-    if (!rental) throw new NotFoundException('Rental not found');
+    const view = await this.rentals.findView(rentalId);
+    if (!view) throw new NotFoundException('Rental not found');
+    const { rental } = view;
     let report: DamageReportRow | undefined;
     if (dto.action === 'capture') {
       if (dto.damageReportId) {
         report = await this.counter.findDamage(dto.damageReportId);
         if (!report || report.rentalId !== rentalId) throw invalidField('damageReportId', 'damageReportId must be a damage report of this rental');
       }
-      const reason = dto.reason?.trim() || (report ? damageReason(report) : '');
+      const reason = dto.reason?.trim() || (report ? damageReason(report, isLocale(view.user.language) ? view.user.language : 'en') : '');
       if (!reason) throw invalidField('reason', 'reason is required: pick the damage report or say why part of the deposit is kept');
       if (dto.amount === undefined) throw invalidField('amount', 'amount is required to keep part of the deposit');
       await this.deposits.capture(rentalId, dto.amount, reason.slice(0, 500));
@@ -431,10 +433,17 @@ export function checkChecklist(list: Checklist, i: number, electric: boolean): C
   return Object.fromEntries(parts.map((p) => [p, list[p]])) as Checklist;
 }
 
-/** The reason a deposit capture gives for a damage report: its items, in words. */
-export function damageReason(r: DamageReportRow): string {
-  const items = r.items.map((x) => `${x.part} (${x.severity})${x.description ? `: ${x.description}` : ''}`).join('; ');
-  return `Damage report: ${items}`.slice(0, 500);
+/**
+ * The reason a deposit capture gives for a damage report: its items, in words, in the language of the customer it is
+ * told to (stored so). English names the parts and severities by their ids, as it always has; the staff's own
+ * descriptions are kept as written.
+ */
+export function damageReason(r: DamageReportRow, locale: Locale = 'en'): string {
+  const word = (id: MessageId, raw: string) => (locale === 'en' ? raw : translate(locale, id));
+  const items = r.items
+    .map((x) => `${word(`fleet.part.${x.part}` as MessageId, x.part)} (${word(`fleet.severity.${x.severity}` as MessageId, x.severity)})${x.description ? `: ${x.description}` : ''}`)
+    .join('; ');
+  return translate(locale, 'fleet.deposit.damageReason', { items }).slice(0, 500);
 }
 
 function unitSummary({ unit, bike }: UnitWithBike): UnitSummaryDto {

@@ -17,7 +17,8 @@ export interface RentalView {
   rental: RentalRow;
   units: { id: string; label: string }[];
   bike: { id: string; name: string; imageUrl: string; pricePerHourCents: number; brand: string; model: string };
-  user: { id: string; name: string; email: string };
+  /** language: the customer's chosen language (users.language), null when none. */
+  user: { id: string; name: string; email: string; language: string | null };
   fee: { id: string; amountMinor: number; currency: string; status: PaymentStatus } | null;
   reviewAdded: boolean;
   deposit: DepositViewRow | null;
@@ -120,7 +121,7 @@ export class RentalsRepository {
           brand: bikes.brand,
           model: bikes.model,
         },
-        user: { id: users.id, name: users.name, email: users.email },
+        user: { id: users.id, name: users.name, email: users.email, language: users.language },
         feeId: bookingFee.id,
         feeAmount: bookingFee.amountMinor,
         feeCurrency: bookingFee.currency,
