@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../src/database/pg-errors.js';
 import { depositMovements, deposits } from '../../src/database/schema/deposits.js';
 import { outboxEmails } from '../../src/database/schema/notifications.js';
 import { domainEvents } from '../../src/database/schema/notifications.js';
@@ -292,6 +294,15 @@ describe('Security deposits (issue 21)', () => {
     expect(captures).toHaveLength(1);
     const dep = await depositOf(id);
     expect(dep.capturedMinor).toBe(captures[0].amountMinor);
+    // And in the database itself, whoever writes it (a second instance, a script): a second capture of the hold, or a
+    // release after its capture, is refused (23505). The service checks first under the deposit's row lock; removing
+    // that check alone, or these indexes alone, keeps capture-once; removing both fails this and three more tests.
+    const again = (kind: 'capture' | 'release') =>
+      t.db.insert(depositMovements).values({ ...captures[0], id: randomUUID(), kind, idempotencyKey: `again-${kind}`, status: 'pending' });
+    for (const kind of ['capture', 'release'] as const) {
+      const refused = await again(kind).then(() => null, (e: unknown) => e);
+      expect(isUniqueViolation(refused)).toBe(true);
+    }
   });
 
   it("the dashboard's earnings count captured deposits, never holds", async () => {
