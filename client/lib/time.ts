@@ -138,8 +138,7 @@ export function shopDay(day: string, zone: string, days = 0): string | null {
 /** Start of the shop's calendar day that contains `at`, plus `days` days (an ISO instant). */
 export function shopDayStart(at: Date, zone: string, days = 0): string {
   const w = wallClock(at, zone);
-  const base = new Date(Date.UTC(w.year, w.month - 1, w.day + days));
-  return zonedInputToIso(`${base.getUTCFullYear()}-${pad(base.getUTCMonth() + 1)}-${pad(base.getUTCDate())}T00:00`, zone) ?? at.toISOString();
+  return shopDay(`${w.year}-${pad(w.month)}-${pad(w.day)}`, zone, days) ?? at.toISOString();
 }
 
 /** '2 h', '1 day 3 h', '1 week 2 days': a window's length, for the quote. */
