@@ -1,11 +1,12 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useDashboardSummary, type NewUser } from '../../api/dashboard.js';
 import { useLocale, useNumberFormat, useT } from '../../app/i18n.js';
 import { CARD_TABLE_CLASS, cardTableColumns } from '../../components/card-table.js';
 import { decorativeIcon } from '../../components/decorative-icon.js';
 import { DateTime } from '../../components/DateTime.js';
+import { HoverTooltip } from '../../components/HoverTooltip.js';
 import { formatMoney } from '../../lib/money.js';
 import { costBars, signupPoints, type SignupRange } from './chart-data.js';
 import { RentalCostChart, SignupsChart, useEarnLabel } from './DashboardCharts.js';
@@ -19,9 +20,9 @@ function SummaryCard({ title, value, definition, footnote }: { title: string; va
         title={
           <span className="dashboard-stat-title">
             {title}
-            <Tooltip title={definition}>
+            <HoverTooltip title={definition}>
               <Button type="text" size="small" shape="circle" icon={<InfoCircleOutlined {...decorativeIcon} />} aria-label={t('admin.home.whatCounts', { title })} />
-            </Tooltip>
+            </HoverTooltip>
           </span>
         }
         value={value}

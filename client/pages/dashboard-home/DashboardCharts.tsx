@@ -3,9 +3,9 @@
  * need no charting library: they are in the server's HTML, draw with the page, follow the theme through CSS
  * variables, and the signups toggle re-renders a few elements instead of a canvas.
  */
-import { Tooltip } from 'antd';
 import type { CSSProperties } from 'react';
 import { useLocale, useNumberFormat, useT } from '../../app/i18n.js';
+import { HoverTooltip } from '../../components/HoverTooltip.js';
 import { formatMoney } from '../../lib/money.js';
 import type { CostBar, SignupPoint } from './chart-data.js';
 
@@ -33,7 +33,7 @@ export function RentalCostChart({ bars, currency }: { bars: CostBar[]; currency:
   return (
     <ol className="okb-hbar-chart">
       {bars.map((bar) => (
-        <Tooltip
+        <HoverTooltip
           key={bar.key}
           placement="topLeft"
           title={
@@ -54,7 +54,7 @@ export function RentalCostChart({ bars, currency }: { bars: CostBar[]; currency:
               <span className="okb-hbar-value">{formatMoney(bar.cost, currency, locale)}</span>
             </span>
           </li>
-        </Tooltip>
+        </HoverTooltip>
       ))}
     </ol>
   );
@@ -70,7 +70,7 @@ export function SignupsChart({ data }: { data: SignupPoint[] }) {
     <ol className="okb-col-chart" style={{ '--okb-cols': data.length } as CSSProperties}>
       {/* A month's year shows under its first column and under each January; weekdays have none. */}
       {data.map((point) => (
-        <Tooltip key={point.key} title={t('admin.chart.signupTip', { label: point.label, count: point.count })}>
+        <HoverTooltip key={point.key} title={t('admin.chart.signupTip', { label: point.label, count: point.count })}>
           <li className="okb-col">
             <span className="okb-col-plot">
               <span className="okb-col-count">{count(point.count)}</span>
@@ -81,7 +81,7 @@ export function SignupsChart({ data }: { data: SignupPoint[] }) {
               {point.year ? <span className="okb-col-year">{point.year}</span> : null}
             </span>
           </li>
-        </Tooltip>
+        </HoverTooltip>
       ))}
     </ol>
   );
