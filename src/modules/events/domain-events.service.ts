@@ -17,12 +17,16 @@ export interface DomainEventInput {
   dedupeKey?: string;
   /** The email goes to this address (not the account's) and not before `at` (a scheduled send). */
   email?: { to: string; at?: Date };
+  /** The account's own address, when the producer read it with its subject (saves reading it again). */
+  userEmail?: string;
 }
 
 /** What an event is about, as its producer shows it: its DTO and the customer it concerns. */
 export interface EventSubject {
   data: unknown;
   userId: string | null;
+  /** The customer's account address, when the loader read it anyway. */
+  userEmail?: string;
 }
 
 /** The things events are recorded about by id (`events.rental(type, id)`); their modules load them. */
@@ -72,6 +76,8 @@ export class DomainEvents {
     let recipient: { id: string; email: string } | undefined;
     if (kind && event.email) {
       recipient = { id: userId ?? '', email: event.email.to };
+    } else if (kind && userId && event.userEmail !== undefined) {
+      recipient = { id: userId, email: event.userEmail };
     } else if (kind && userId) {
       const [row] = await this.txHost.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
       recipient = row;
@@ -112,8 +118,13 @@ export class DomainEvents {
 
   /** A rental event with the rental's DTO as it is now in the current transaction: `await this.events.rental('rental.booked', id)`. */
   async rental(type: DomainEventType, rentalId: string, extra: { dedupeKey?: string } = {}): Promise<string | undefined> {
+    return (await this.rentalRecorded(type, rentalId, extra))?.eventId;
+  }
+
+  /** `rental()` that also returns the DTO the event carries, for a caller that answers with it (one read, not two). */
+  async rentalRecorded(type: DomainEventType, rentalId: string, extra: { dedupeKey?: string } = {}): Promise<{ eventId: string | undefined; data: unknown } | undefined> {
     const subject = await this.load('rental', rentalId);
-    return subject ? this.record({ type, ...subject, ...extra }) : undefined;
+    return subject ? { eventId: await this.record({ type, ...subject, ...extra }), data: subject.data } : undefined;
   }
 
   /** A payment event with the payment's DTO: `await this.events.payment('payment.succeeded', paymentId)`. */

@@ -316,9 +316,10 @@ export class BookingService {
     ({ reserved: { rental, payment }, session, claim }: { reserved: Reserved; session: CheckoutSession; claim: IdempotencyClaim }): Promise<HttpReply> =>
       this.txHost.run(async () => {
         const opened = await this.payments.attachCheckout(payment.id, session);
-        await this.events.rental('rental.created', rental.id);
+        // The event carries the rental's DTO as it is now: the reply is the same DTO, not read a second time.
+        const created = await this.events.rentalRecorded('rental.created', rental.id);
         const data: CreateRentalResultDto = {
-          rental: await this.views.find(rental.id),
+          rental: (created?.data as RentalDto | undefined) ?? (await this.views.find(rental.id)),
           payment_url: session.url,
           payment: toPaymentSummaryDto(opened ?? payment),
         };

@@ -16,7 +16,7 @@ export class RentalEventSubjects implements OnModuleInit {
   onModuleInit(): void {
     this.events.provide('rental', async (id) => {
       const view = await this.rentals.findView(id);
-      return view ? { data: this.views.toDto(view), userId: view.user.id } : undefined;
+      return view ? { data: this.views.toDto(view), userId: view.user.id, userEmail: view.user.email } : undefined;
     });
   }
 }
