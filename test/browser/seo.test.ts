@@ -161,6 +161,18 @@ describe('Search engines and link previews', () => {
     expect(nonce).toBeTruthy();
   });
 
+  it("preloads the bike page's picture under the very URL the page shows it by, which is sent immutable", async () => {
+    const html = await (await fetch(`${base}/bike/${reviewed._id}`)).text();
+    const preload = /<link rel="preload" as="image" href="([^"]+)"/.exec(html)?.[1];
+    const shown = /<img src="([^"]+)" alt="Royal Enfield Classic 350"/.exec(html)?.[1];
+    // One download: a preload under another URL (the unversioned one) fetched the picture twice, the first copy cached a day.
+    expect(preload).toMatch(/^\/images\/bikes\/naked-blue\.svg\?v=[0-9a-f]+$/);
+    expect(shown).toBe(preload);
+    const picture = await fetch(`${base}${decode(preload!)}`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
   it('lists the public pages and every bike that is not deleted in /sitemap.xml', async () => {
     const res = await fetch(`${base}/sitemap.xml`);
     expect(res.status).toBe(200);

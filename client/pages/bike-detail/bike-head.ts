@@ -4,6 +4,7 @@ import type { Review } from '../../api/reviews.js';
 import { absoluteUrl, canonicalPathFor, catalogueMeta, type HeadArgs, type PageMeta } from '../../app/head.js';
 import { DEFAULT_LOCALE, formatMessage } from '../../../locales/index.js';
 import { engineText } from '../../lib/bike-text.js';
+import { publicAsset } from '../../lib/public-asset.js';
 import { formatMoney } from '../../lib/money.js';
 import { bikeStructuredData } from './structured-data.js';
 
@@ -29,7 +30,8 @@ export function bikeDetailHead({ params, queryClient, origin }: HeadArgs): PageM
     type: 'product',
     image: bike.imgageurl,
     imageAlt: bike.name,
-    preloadImage: bike.imgageurl,
+    // The URL the page's <img> uses (versioned): another one would download the picture twice.
+    preloadImage: publicAsset(bike.imgageurl),
     structuredData: bikeStructuredData(bike, reviews, {
       page: absoluteUrl(origin, canonicalPathFor(`/bike/${bike._id}`)),
       image: absoluteUrl(origin, bike.imgageurl),
