@@ -21,8 +21,8 @@ export function HoverTooltip({ children, ...props }: Omit<TooltipProps, 'childre
   return cloneElement(children, {
     onPointerEnter: (event: PointerEvent) => {
       own?.(event);
-      // A touch is a tap, not a hover: antd's hover trigger does not open on it either.
-      if (event.pointerType !== 'touch') setWanted(true);
+      // A tap too: the browser follows it with the mouse events antd's hover trigger opens on.
+      setWanted(true);
     },
   });
 }
