@@ -1,6 +1,6 @@
 import './app/global.css';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { createHttpClient } from './api/http.js';
@@ -47,15 +47,20 @@ async function hydrateApp(): Promise<void> {
 
   const root = document.getElementById('root')!;
   capturePrefilled(root);
-  hydrateRoot(
-    root,
+  // Hydrated as a transition: React yields to the browser every few milliseconds instead of hydrating the page in
+  // one long task (a default-priority hydration does not yield), so a tap or a key during it is not held up. A click
+  // on a part not yet hydrated hydrates that part at once, as before.
+  startTransition(() => {
+    hydrateRoot(
+      root,
     <StrictMode>
       <AppProviders queryClient={queryClient} api={api} theme={state?.theme ?? 'light'} demoAccounts={state?.demoAccounts ?? null} sandboxPayments={state?.sandboxPayments ?? false} timeZone={state?.timeZone ?? 'UTC'} currency={state?.currency ?? 'USD'}>
         <RouterProvider router={router} />
         <DocumentHead router={router} />
       </AppProviders>
     </StrictMode>,
-  );
+    );
+  });
 }
 
 void hydrateApp();
