@@ -112,9 +112,16 @@ const SOURCE = String.raw`(function () {
   var dialog = null;
   var frame = null;
 
+  // Closing tidies up at once (a dialog's close event comes a task later): the dialog leaves the page and focus
+  // is back on the button in the same task, whether the frame asked (okb:close), the x was pressed or Escape.
   function close() {
-    if (!dialog) return;
-    dialog.close();
+    var done = dialog;
+    if (!done) return;
+    dialog = null;
+    frame = null;
+    if (done.open) done.close();
+    done.remove();
+    button.focus();
   }
 
   function open(path, extra) {
@@ -137,13 +144,9 @@ const SOURCE = String.raw`(function () {
     frame.src = embedUrl(path, extra);
     dialog.appendChild(bar);
     dialog.appendChild(frame);
-    dialog.addEventListener('close', function () {
-      var done = dialog;
-      dialog = null;
-      frame = null;
-      if (done) done.remove();
-      button.focus();
-    });
+    var mine = dialog;
+    // Escape on the host page closes the dialog natively; tidy up as close() does.
+    dialog.addEventListener('close', function () { if (dialog === mine) close(); });
     document.body.appendChild(dialog);
     dialog.showModal();
   }
