@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, spawnBuiltServer, waitUntilReady } from '../../bench/lib/server-process.mjs';
 import { scaled } from './machine.mjs';
+import { fillMigratedDataDir } from './pglite-template.js';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -27,6 +28,9 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   if (!existsSync(entry)) throw new Error('dist/src/main.js is missing: run `npm run build` first (npm test does)');
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'okb-server-'));
+  // A new embedded database starts as a copy of the migrated template (the server finds nothing to migrate); a
+  // directory the caller brings (a restart, an upgrade from old migrations) is left as it is.
+  if (!options.dataDir && !env.DATABASE_URL) await fillMigratedDataDir(join(dataDir, 'pgdata'));
   const { child, output } = spawnBuiltServer(entry, {
     port,
     dataDir,
