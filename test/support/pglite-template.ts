@@ -8,8 +8,14 @@ import { join } from 'node:path';
 import { migrationsFolder } from '../../src/database/database.service.js';
 import { pgliteExtensions } from '../../src/database/pglite-extensions.js';
 
-/** Every migration file and PGlite's version: a change to either makes a new template. */
+let key: string | undefined;
+
+/** Every migration file and PGlite's version: a change to either makes a new template (read once per process). */
 function templateKey(): string {
+  return (key ??= computeTemplateKey());
+}
+
+function computeTemplateKey(): string {
   const hash = createHash('sha256');
   const pkg = JSON.parse(readFileSync(join(process.cwd(), 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
   hash.update(pkg.version);
